@@ -1,0 +1,5 @@
+import { browsersModule } from './browsers/routes';
+import type { EngineModule } from './context';
+
+/** The engine's resources, in start-up order (later modules may use the services of earlier ones). */
+export const modules: EngineModule[] = [browsersModule];
