@@ -1,0 +1,120 @@
+import type { ConsoleChunk } from './output-decoder';
+
+const STDERR_ON = '\x1b[38;5;209m';
+const FG_OFF = '\x1b[39m';
+const DIM = '\x1b[2m';
+const DIM_OFF = '\x1b[22m';
+
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/**
+ * What the terminal shows for one chunk. stderr is drawn in its own colour; a reset inside it (the program's
+ * own colours) switches back to that colour rather than to the default.
+ */
+export function terminalText(chunk: ConsoleChunk): string {
+  switch (chunk.kind) {
+    case 'output':
+      if (chunk.stream === 'stdout') return chunk.text;
+      return STDERR_ON + chunk.text.replace(/\x1b\[(?:0|39)?m/g, (m) => m + STDERR_ON) + FG_OFF;
+    case 'gap':
+      return `\r\n${DIM}[${formatBytes(chunk.droppedBytes)} of earlier output is no longer kept]${DIM_OFF}\r\n`;
+    case 'exit':
+      return `\r\n${DIM}[process exited with code ${chunk.exitCode}]${DIM_OFF}\r\n`;
+  }
+}
+
+/** The plain text of a log (ANSI escape sequences removed), for copying and downloading. */
+export function stripAnsi(text: string): string {
+  // CSI, OSC (ended by BEL or ST) and two-character escapes.
+  return text.replace(/\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]/g, '');
+}
+
+export interface FeedOptions {
+  /** Receives the text to draw, at most once per scheduled frame. */
+  sink: (text: string) => void;
+  schedule?: (fn: () => void) => void;
+  /** Text held while paused (and not yet drawn) is bounded; the oldest goes first. */
+  maxHeldChars?: number;
+}
+
+/**
+ * Sits between the stream and the terminal: batches writes to one per animation frame, and while paused holds
+ * the text back and counts its lines, so the operator can read without the view jumping.
+ */
+export class ConsoleFeed {
+  private queue: string[] = [];
+  private queuedChars = 0;
+  private scheduled = false;
+  private droppedChars = 0;
+  paused = false;
+  newLines = 0;
+
+  constructor(private readonly opts: FeedOptions) {}
+
+  push(text: string): void {
+    if (!text) return;
+    this.queue.push(text);
+    this.queuedChars += text.length;
+    if (this.paused) {
+      this.newLines += countNewlines(text);
+      this.bound();
+      return;
+    }
+    this.scheduleFlush();
+  }
+
+  pause(): void {
+    this.paused = true;
+  }
+
+  resume(): void {
+    this.paused = false;
+    this.newLines = 0;
+    if (this.droppedChars > 0) {
+      this.queue.unshift(`\r\n${DIM}[${this.droppedChars} characters received while paused were not kept]${DIM_OFF}\r\n`);
+      this.droppedChars = 0;
+    }
+    this.scheduleFlush();
+  }
+
+  /** Forgets text not drawn yet (the operator cleared the console). */
+  clear(): void {
+    this.queue = [];
+    this.queuedChars = 0;
+    this.droppedChars = 0;
+    this.newLines = 0;
+  }
+
+  private bound(): void {
+    const max = this.opts.maxHeldChars ?? 4 * 1024 * 1024;
+    while (this.queuedChars > max && this.queue.length > 1) {
+      const dropped = this.queue.shift()!;
+      this.queuedChars -= dropped.length;
+      this.droppedChars += dropped.length;
+    }
+  }
+
+  private scheduleFlush(): void {
+    if (this.scheduled || this.paused) return;
+    this.scheduled = true;
+    const schedule = this.opts.schedule ?? ((fn) => requestAnimationFrame(() => fn()));
+    schedule(() => {
+      this.scheduled = false;
+      if (this.paused || this.queue.length === 0) return;
+      const text = this.queue.join('');
+      this.queue = [];
+      this.queuedChars = 0;
+      this.opts.sink(text);
+    });
+  }
+}
+
+function countNewlines(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+}
