@@ -2,17 +2,7 @@
 
 import '@xterm/xterm/css/xterm.css';
 import { useEffect, useRef } from 'react';
-
-export interface TerminalApi {
-  write(text: string): void;
-  clear(): void;
-  /** The selected text, or everything in the terminal when nothing is selected. */
-  text(): string;
-  findNext(query: string): boolean;
-  findPrevious(query: string): boolean;
-  clearSearch(): void;
-  scrollToBottom(): void;
-}
+import type { TerminalApi } from '@/lib/process/console-controller';
 
 const THEME = {
   background: '#0b0d12',

@@ -74,7 +74,7 @@ export class ManagedProcess {
     // detached: the process leads its own group, so a signal can reach everything it started.
     const child = spawn(file, argv, {
       cwd: spec.sandbox ? spec.root : spec.cwd,
-      env: spec.env,
+      env: spec.env as NodeJS.ProcessEnv,
       detached: true,
       stdio: ['pipe', 'pipe', 'pipe'],
     });

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ProcessExec, ProcessSpawn, ProcessStatus, ProcessStreamName, ProcessSummary } from '../../lib/schemas/process';
-import { PROCESS_LIMITS } from '../../lib/schemas/process';
+import { baseChildEnv } from '../config';
 import { lexicalSessionPath } from '../fs/paths';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
 import { ManagedProcess } from './managed-process';
@@ -88,8 +88,9 @@ export class ProcessManager {
     const sandbox = this.sandbox;
     const cwd = input.cwd ?? '/';
     const hostCwd = this.hostCwd(session.root, cwd);
+    // Only what a shell needs: the engine's own environment (keys, passwords) never reaches session commands.
     const env: Record<string, string> = {
-      PATH: DEFAULT_PATH,
+      PATH: sandbox ? DEFAULT_PATH : (baseChildEnv().PATH ?? DEFAULT_PATH),
       HOME: sandbox ? '/home' : path.join(session.root, 'home'),
       TMPDIR: sandbox ? '/tmp' : path.join(session.root, 'tmp'),
       LANG: 'C.UTF-8',
@@ -191,6 +192,13 @@ export class ProcessManager {
   list(session: ProcessSession, limit: number, offset: number): { items: ProcessSummary[]; total: number } {
     const { rows, total } = this.store.list(session.orgId, session.id, limit, offset);
     return { items: rows.map((r) => this.summary(r)), total };
+  }
+
+  /** One process of the listing, by id (also an extension of the local engine). */
+  describe(session: ProcessSession, processId: string): ProcessSummary {
+    const row = this.store.get(session.orgId, session.id, processId);
+    if (!row) throw notFound(`process ${processId}`);
+    return this.summary(row);
   }
 
   private summary(r: ProcessRow): ProcessSummary {

@@ -30,7 +30,7 @@ function routes(app: Hono<EngineEnv>, ctx: EngineContext) {
     return { session, proc: manager.get(session, paramOf(c, 'process_id', processIdSchema)) };
   };
 
-  // The local engine's own listing (the Kernel API has none): newest first, Kernel pagination.
+  // The local engine's own listing and lookup (the Kernel API has neither): newest first, Kernel pagination.
   app.get('/browsers/:id/process', (c) => {
     const session = sessionOf(c);
     const q = queryOf(c, paginationQuerySchema);
@@ -55,6 +55,11 @@ function routes(app: Hono<EngineEnv>, ctx: EngineContext) {
       if (err instanceof ExecTimeout) c.header('x-should-retry', 'false');
       return errorResponse(c, err);
     }
+  });
+
+  app.get('/browsers/:id/process/:process_id', (c) => {
+    const session = sessionOf(c);
+    return c.json(manager.describe(session, paramOf(c, 'process_id', processIdSchema)));
   });
 
   app.get('/browsers/:id/process/:process_id/status', (c) => {

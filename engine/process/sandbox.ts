@@ -10,6 +10,7 @@ const SYSTEM_EXTRAS = ['/run/systemd/resolve'];
 const MOUNT_DIRS = ['/proc', '/dev'];
 
 export const DEFAULT_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+const probeEnv: Record<string, string> = { PATH: DEFAULT_PATH };
 
 type Entry = { kind: 'dir'; name: string } | { kind: 'symlink'; name: string; target: string };
 
@@ -50,7 +51,7 @@ export class Sandbox {
       const res = spawnSync(bwrap, [...sandbox.args(root, '/tmp'), 'sh', '-c', 'test "$(pwd)" = /tmp && test -d /usr'], {
         timeout: 10_000,
         encoding: 'utf8',
-        env: { PATH: DEFAULT_PATH },
+        env: probeEnv as NodeJS.ProcessEnv,
       });
       sandbox.release(root);
       if (res.error) return { reason: res.error.message };

@@ -1,15 +1,10 @@
+import { formatBytes } from '../format';
 import type { ConsoleChunk } from './output-decoder';
 
 const STDERR_ON = '\x1b[38;5;209m';
 const FG_OFF = '\x1b[39m';
 const DIM = '\x1b[2m';
 const DIM_OFF = '\x1b[22m';
-
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
-  return `${(n / 1024 / 1024).toFixed(1)} MB`;
-}
 
 /**
  * What the terminal shows for one chunk. stderr is drawn in its own colour; a reset inside it (the program's
@@ -117,4 +112,28 @@ function countNewlines(text: string): number {
   let n = 0;
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
   return n;
+}
+
+/** The process's output as plain text for download: bounded, oldest text dropped first (and said so). */
+export class LogRecorder {
+  private parts: string[] = [];
+  private size = 0;
+  private dropped = 0;
+
+  constructor(private readonly maxChars = 16 * 1024 * 1024) {}
+
+  add(text: string): void {
+    this.parts.push(text);
+    this.size += text.length;
+    while (this.size > this.maxChars && this.parts.length > 1) {
+      const old = this.parts.shift()!;
+      this.size -= old.length;
+      this.dropped += old.length;
+    }
+  }
+
+  text(): string {
+    const head = this.dropped ? `[${this.dropped} earlier characters are not in this download]\n` : '';
+    return head + stripAnsi(this.parts.join(''));
+  }
 }

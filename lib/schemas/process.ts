@@ -186,6 +186,9 @@ export interface ProcessSummary {
   streams: number;
 }
 
+/** What the dashboard's console shows about one process. */
+export type ProcessDetail = ProcessStatus & { summary?: ProcessSummary };
+
 /**
  * One SSE event of the stdout stream. `truncated` is the local engine's marker that the replay log no longer
  * holds the first `dropped_bytes` bytes of output before the next chunk.
