@@ -100,7 +100,7 @@ export function ProcessConsole({ sessionId, processId }: { sessionId: string; pr
         <TerminalView onReady={onReady} label="Process output" />
       </div>
       <p className="text-xs text-muted-foreground">
-        Standard error is shown in <span className="font-medium text-[#ff875f]">orange</span>.
+        Standard error is shown in <span className="font-medium text-[#ffaf00]">amber</span>.
       </p>
       <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border bg-card p-3">
         <StdinBar sessionId={sessionId} processId={processId} running={running} />

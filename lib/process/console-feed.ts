@@ -1,7 +1,7 @@
 import { formatBytes } from '../format';
 import type { ConsoleChunk } from './output-decoder';
 
-const STDERR_ON = '\x1b[38;5;209m';
+const STDERR_ON = '\x1b[38;5;214m';
 const FG_OFF = '\x1b[39m';
 const DIM = '\x1b[2m';
 const DIM_OFF = '\x1b[22m';

@@ -220,6 +220,8 @@ describe('process lifetime', () => {
     await expect.poll(() => groupMembers(pid!).length).toBeGreaterThanOrEqual(3);
     const list = (await (await raw(`/browsers/${other}/process?limit=10`)).json()) as { process_id: string; state: string; command: string }[];
     expect(list[0]).toMatchObject({ process_id: id, state: 'running', command: 'sh' });
+    const one = await raw(`/browsers/${other}/process/${id}`);
+    expect(await one.json()).toMatchObject({ process_id: id, pid, args: ['-c', 'sleep 1000 & sleep 1000'], cwd: '/', kind: 'spawn', exit_code: null });
     const stream = readStream(id!, k, other);
     await k.browsers.deleteByID(other);
     expect((await stream).last).toEqual({ event: 'exit', exit_code: -1 });

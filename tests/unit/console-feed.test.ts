@@ -47,7 +47,7 @@ describe('ConsoleFeed', () => {
 describe('terminalText', () => {
   it('draws stderr in its own colour and keeps it across the program’s own resets', () => {
     const t = terminalText({ kind: 'output', stream: 'stderr', text: 'x\x1b[0my' });
-    expect(t).toBe('\x1b[38;5;209mx\x1b[0m\x1b[38;5;209my\x1b[39m');
+    expect(t).toBe('\x1b[38;5;214mx\x1b[0m\x1b[38;5;214my\x1b[39m');
     expect(terminalText({ kind: 'output', stream: 'stdout', text: '\x1b[31mred\x1b[0m' })).toBe('\x1b[31mred\x1b[0m');
     expect(stripAnsi(terminalText({ kind: 'exit', exitCode: 3 }))).toContain('process exited with code 3');
   });
