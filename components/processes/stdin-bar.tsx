@@ -4,6 +4,7 @@ import { CornerDownLeft } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { useHydrated } from '@/lib/hooks/use-hydrated';
 import { useWriteProcessStdin } from '@/lib/hooks/use-write-process-stdin';
 
 /** A line of standard input: Enter sends it with a newline; "Send EOF" closes standard input. */
@@ -12,7 +13,8 @@ export function StdinBar({ sessionId, processId, running }: { sessionId: string;
   const [line, setLine] = useState('');
   const [result, setResult] = useState<{ tone: 'ok' | 'error'; text: string }>();
   const [closed, setClosed] = useState(false);
-  const disabled = !running || closed;
+  const hydrated = useHydrated();
+  const disabled = !hydrated || !running || closed;
 
   function send(text: string, eof = false) {
     write.mutate(
