@@ -85,7 +85,7 @@ test('coloured output renders in colour and stderr stands apart', async ({ page,
   expect(res.headers()).toMatchObject({ 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no' });
   expect(res.headers()['content-encoding']).toBeUndefined();
   expect(await res.text()).toMatch(/data: \{"event":"exit","exit_code":0\}\n\n$/);
-  const anonymous = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  const anonymous = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL, storageState: { cookies: [], origins: [] } });
   expect((await anonymous.get(url)).status()).toBe(401);
   expect((await page.request.get(`/api/browsers/${s.session_id}/processes/not-a-process/stream`)).status()).toBe(400);
   await anonymous.dispose();
