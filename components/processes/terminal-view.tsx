@@ -27,6 +27,8 @@ const THEME = {
   brightWhite: '#ffffff',
 };
 
+const WRITE_PIECE = 32 * 1024;
+
 const SEARCH_DECORATIONS = {
   matchBackground: '#5c4a00',
   activeMatchBackground: '#b38f00',
@@ -79,6 +81,7 @@ export function TerminalView({ onReady, label }: { onReady: (api: TerminalApi | 
         }
       });
       observer.observe(host.current);
+      let backlog = 0;
       const bufferText = () => {
         const buf = term.buffer.active;
         const lines: string[] = [];
@@ -92,7 +95,15 @@ export function TerminalView({ onReady, label }: { onReady: (api: TerminalApi | 
         return lines.join('\n');
       };
       onReadyRef.current({
-        write: (text) => term.write(text),
+        // xterm parses each write in one go: smaller pieces let it yield between them.
+        write: (text) => {
+          for (let i = 0; i < text.length; i += WRITE_PIECE) {
+            const piece = text.slice(i, i + WRITE_PIECE);
+            backlog += piece.length;
+            term.write(piece, () => (backlog -= piece.length));
+          }
+        },
+        backlog: () => backlog,
         clear: () => {
           search.clearDecorations();
           term.clear();

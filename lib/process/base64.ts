@@ -8,7 +8,12 @@ export function bytesToBase64(bytes: Uint8Array): string {
   return btoa(binary);
 }
 
+type WithFromBase64 = { fromBase64?: (s: string) => Uint8Array };
+
 export function base64ToBytes(b64: string): Uint8Array {
+  // Native where the runtime has it (recent browsers), else atob.
+  const native = (Uint8Array as unknown as WithFromBase64).fromBase64;
+  if (native) return native(b64);
   const binary = atob(b64);
   const out = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);

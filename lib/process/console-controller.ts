@@ -5,6 +5,8 @@ import type { ConsoleChunk } from './output-decoder';
 /** What the console needs from the terminal on screen (xterm.js, mounted in the browser only). */
 export interface TerminalApi {
   write(text: string): void;
+  /** Characters written but not yet processed by the terminal. */
+  backlog(): number;
   clear(): void;
   /** The selected text, or everything in the terminal when nothing is selected. */
   text(): string;
@@ -13,6 +15,9 @@ export interface TerminalApi {
   clearSearch(): void;
   scrollToBottom(): void;
 }
+
+/** Text the terminal may have in hand before the feed waits for it. */
+const TERMINAL_BACKLOG = 512 * 1024;
 
 /**
  * The console's state outside React: the terminal once it is mounted (text that arrives earlier waits), the
@@ -24,6 +29,7 @@ export class ConsoleController {
   private readonly recorder = new LogRecorder();
   private readonly feed = new ConsoleFeed({
     sink: (text) => (this.terminal ? this.terminal.write(text) : this.pending.push(text)),
+    canWrite: () => !this.terminal || this.terminal.backlog() < TERMINAL_BACKLOG,
   });
 
   attach(api: TerminalApi | null): void {

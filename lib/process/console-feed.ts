@@ -32,13 +32,17 @@ export interface FeedOptions {
   /** Receives the text to draw, at most once per scheduled frame. */
   sink: (text: string) => void;
   schedule?: (fn: () => void) => void;
-  /** Text held while paused (and not yet drawn) is bounded; the oldest goes first. */
+  /** Text waiting to be drawn (while paused, or when output outruns the screen) is bounded; the oldest goes. */
   maxHeldChars?: number;
+  /** At most this much is drawn per frame, so one frame never blocks the page for long. */
+  maxFrameChars?: number;
+  /** False while the terminal is still busy with earlier text: the feed then waits a frame (flow control). */
+  canWrite?: () => boolean;
 }
 
 /**
- * Sits between the stream and the terminal: batches writes to one per animation frame, and while paused holds
- * the text back and counts its lines, so the operator can read without the view jumping.
+ * Sits between the stream and the terminal: batches writes to at most one bounded write per animation frame,
+ * and while paused holds the text back and counts its lines, so the operator can read without the view jumping.
  */
 export class ConsoleFeed {
   private queue: string[] = [];
@@ -54,11 +58,8 @@ export class ConsoleFeed {
     if (!text) return;
     this.queue.push(text);
     this.queuedChars += text.length;
-    if (this.paused) {
-      this.newLines += countNewlines(text);
-      this.bound();
-      return;
-    }
+    if (this.paused) this.newLines += countNewlines(text);
+    this.bound();
     this.scheduleFlush();
   }
 
@@ -69,10 +70,6 @@ export class ConsoleFeed {
   resume(): void {
     this.paused = false;
     this.newLines = 0;
-    if (this.droppedChars > 0) {
-      this.queue.unshift(`\r\n${DIM}[${this.droppedChars} characters received while paused were not kept]${DIM_OFF}\r\n`);
-      this.droppedChars = 0;
-    }
     this.scheduleFlush();
   }
 
@@ -100,11 +97,29 @@ export class ConsoleFeed {
     schedule(() => {
       this.scheduled = false;
       if (this.paused || this.queue.length === 0) return;
-      const text = this.queue.join('');
-      this.queue = [];
-      this.queuedChars = 0;
-      this.opts.sink(text);
+      if (this.opts.canWrite?.() !== false) this.opts.sink(this.take());
+      if (this.queue.length > 0) this.scheduleFlush();
     });
+  }
+
+  /** The next frame's text: the skipped-output notice if any, then up to maxFrameChars of the queue. */
+  private take(): string {
+    const parts: string[] = [];
+    if (this.droppedChars > 0) {
+      parts.push(`\r\n${DIM}[${this.droppedChars} characters not shown: more output came than the console holds]${DIM_OFF}\r\n`);
+      this.droppedChars = 0;
+    }
+    let budget = this.opts.maxFrameChars ?? 256 * 1024;
+    while (this.queue.length > 0 && budget > 0) {
+      const head = this.queue[0]!;
+      const part = head.length <= budget ? head : head.slice(0, budget);
+      if (part === head) this.queue.shift();
+      else this.queue[0] = head.slice(budget);
+      parts.push(part);
+      budget -= part.length;
+      this.queuedChars -= part.length;
+    }
+    return parts.join('');
   }
 }
 

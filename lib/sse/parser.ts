@@ -21,21 +21,23 @@ export class SseParser {
   feed(text: string): SseMessage[] {
     const out: SseMessage[] = [];
     let start = 0;
-    let i = 0;
-    if (this.skipLf && text.startsWith('\n')) {
-      start = i = 1;
-    }
+    if (this.skipLf && text.startsWith('\n')) start = 1;
     this.skipLf = false;
-    for (; i < text.length; i++) {
-      const ch = text.charCodeAt(i);
-      if (ch !== 10 && ch !== 13) continue;
-      this.line(this.buffer + text.slice(start, i), out);
+    // Line ends are found with indexOf (fast on long base64 lines); CR is rare, so its position is reused.
+    let cr = text.indexOf('\r', start);
+    for (;;) {
+      const lf = text.indexOf('\n', start);
+      if (cr !== -1 && cr < start) cr = text.indexOf('\r', start);
+      const end = lf === -1 ? cr : cr === -1 ? lf : Math.min(lf, cr);
+      if (end === -1) break;
+      this.line(this.buffer + text.slice(start, end), out);
       this.buffer = '';
-      if (ch === 13) {
-        if (i + 1 === text.length) this.skipLf = true;
-        else if (text.charCodeAt(i + 1) === 10) i++;
+      start = end + 1;
+      if (end === cr) {
+        // CRLF counts as one line end, also when the LF comes in the next chunk.
+        if (start === text.length) this.skipLf = true;
+        else if (text.charCodeAt(start) === 10) start++;
       }
-      start = i + 1;
     }
     this.buffer += text.slice(start);
     return out;

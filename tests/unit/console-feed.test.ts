@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ConsoleFeed, stripAnsi, terminalText } from '@/lib/process/console-feed';
 
-function feed(maxHeldChars?: number) {
+function feed(maxHeldChars?: number, maxFrameChars?: number) {
   const drawn: string[] = [];
   const frames: (() => void)[] = [];
-  const f = new ConsoleFeed({ sink: (t) => drawn.push(t), schedule: (fn) => frames.push(fn), maxHeldChars });
+  const f = new ConsoleFeed({ sink: (t) => drawn.push(t), schedule: (fn) => frames.push(fn), maxHeldChars, maxFrameChars });
   const frame = () => frames.splice(0).forEach((fn) => fn());
   return { f, drawn, frame };
 }
@@ -39,8 +39,27 @@ describe('ConsoleFeed', () => {
     for (const s of ['aaaa', 'bbbb', 'cccc', 'dddd']) f.push(s);
     f.resume();
     frame();
-    expect(drawn[0]).toContain('8 characters received while paused were not kept');
+    expect(drawn[0]).toContain('8 characters not shown');
     expect(drawn[0]!.endsWith('ccccdddd')).toBe(true);
+  });
+
+  it('draws at most maxFrameChars per frame and carries the rest to the next frames', () => {
+    const { f, drawn, frame } = feed(undefined, 4);
+    f.push('abcdef');
+    f.push('gh');
+    frame();
+    expect(drawn).toEqual(['abcd']);
+    frame();
+    frame();
+    expect(drawn).toEqual(['abcd', 'efgh']);
+  });
+
+  it('bounds what waits to be drawn even while following', () => {
+    const { f, drawn, frame } = feed(6, 100);
+    for (const s of ['aaa', 'bbb', 'ccc']) f.push(s);
+    frame();
+    expect(drawn[0]).toContain('3 characters not shown');
+    expect(drawn[0]!.endsWith('bbbccc')).toBe(true);
   });
 });
 
