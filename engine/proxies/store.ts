@@ -87,7 +87,7 @@ export class ProxyStore {
   list(orgId: string, opts: { query?: string; name?: string; limit: number; offset: number }) {
     // query: substring of name, host or IP (case-insensitive), or an exact id.
     const where = `org_id = @orgId AND deleted_at IS NULL
-      AND (@name IS NULL OR name = @name)
+      AND (@name IS NULL OR name = @name COLLATE NOCASE)
       AND (@q IS NULL OR id = @q OR name LIKE @like ESCAPE '\\' OR ip_address LIKE @like ESCAPE '\\'
            OR json_extract(config, '$.host') LIKE @like ESCAPE '\\')`;
     const params = {
