@@ -1,15 +1,7 @@
 import http from 'node:http';
 import { CredentialRelay } from '../engine/proxies/relay';
 import { startForwardingProxy, startSite } from '../tests/support/forwarding-proxy';
-
-interface BenchResult {
-  name: string;
-  baseline: string;
-  value: number;
-  unit: string;
-  ratio?: number;
-  note?: string;
-}
+import type { BenchResult } from './types';
 
 const REQUESTS = 400;
 const CONCURRENCY = 8;
