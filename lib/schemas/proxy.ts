@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paginationQuerySchema } from './common';
+import { paginationQuerySchema, resourceIdSchema } from './common';
 
 export const PROXY_TYPES = ['datacenter', 'isp', 'residential', 'mobile', 'custom'] as const;
 export type ProxyType = (typeof PROXY_TYPES)[number];
@@ -247,3 +247,40 @@ export interface Proxy {
   status_message?: string | null;
   created_at?: string;
 }
+
+export const proxyIdInputSchema = z.object({ id: resourceIdSchema });
+
+export type ProxyConfigField = (typeof PROXY_CONFIG_FIELDS)[ProxyType][number];
+
+/** What the create dialog edits: plain inputs, where an empty string (or an empty number input) means "not set". */
+export interface ProxyFormValues {
+  type: ProxyType;
+  name: string;
+  protocol: ProxyProtocol;
+  /** Hostnames separated by commas, spaces or new lines. */
+  bypass_hosts: string;
+  config: Partial<Record<ProxyConfigField, string | number>>;
+}
+
+export const proxyFormDefaults: ProxyFormValues = { type: 'custom', name: '', protocol: DEFAULT_PROXY_PROTOCOL, bypass_hosts: '', config: {} };
+
+const isUnset = (v: unknown) => v === undefined || v === null || v === '' || (typeof v === 'number' && Number.isNaN(v));
+
+/** Form values → the API request: unset fields are left out, the bypass list is split. */
+export function proxyFormToRequest(value: unknown): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  const f = value as Partial<Record<keyof ProxyFormValues, unknown>>;
+  const rawConfig = f.config && typeof f.config === 'object' ? (f.config as Record<string, unknown>) : {};
+  const config = Object.fromEntries(Object.entries(rawConfig).filter(([, v]) => !isUnset(v)));
+  const bypass = typeof f.bypass_hosts === 'string' ? f.bypass_hosts.split(/[\s,]+/).filter(Boolean) : f.bypass_hosts;
+  return {
+    type: f.type,
+    ...(isUnset(f.name) ? {} : { name: f.name }),
+    ...(isUnset(f.protocol) ? {} : { protocol: f.protocol }),
+    ...(Array.isArray(bypass) && bypass.length === 0 ? {} : bypass === undefined ? {} : { bypass_hosts: bypass }),
+    ...(Object.keys(config).length > 0 || f.type === 'custom' ? { config } : {}),
+  };
+}
+
+/** The create dialog's schema: the same union as the API, fed from form values. */
+export const proxyCreateFormSchema = z.preprocess(proxyFormToRequest, proxyCreateSchema) as unknown as z.ZodType<ProxyCreate, ProxyFormValues>;
