@@ -39,7 +39,7 @@ function ProxyRow({ proxy, onDelete }: { proxy: Proxy; onDelete: () => void }) {
       <Td>
         <ProxyStatus proxy={proxy} checking={check.isPending} />
       </Td>
-      <Td>
+      <Td className="whitespace-nowrap">
         {proxy.last_checked ? (
           <time dateTime={proxy.last_checked} title={formatExact(proxy.last_checked)}>
             {formatRelative(proxy.last_checked)}
@@ -77,7 +77,7 @@ export function ProxiesTable({ proxies }: { proxies: Proxy[] }) {
             <Th>Type</Th>
             <Th>Protocol</Th>
             <Th>Status</Th>
-            <Th>Last checked</Th>
+            <Th className="whitespace-nowrap">Last checked</Th>
             <Th>Exit IP</Th>
             <Th>Config</Th>
             <Th className="w-44">

@@ -146,7 +146,7 @@ export function ProxyCreateForm({
       <Field
         id="proxy-bypass"
         label="Bypass hosts (optional)"
-        hint={`Hostnames that connect directly instead, such as intranet.example.com or *.example.com; separate with commas. At most ${PROXY_LIMITS.bypassHostsMax}.`}
+        hint={`Hostnames that connect directly instead, such as intranet.example.com or *.example.com; separate with commas. At most ${PROXY_LIMITS.bypassHostsMax}. localhost and 127.0.0.1 always connect directly.`}
         error={bypass ? (bypass.index === undefined ? bypass.message : `Entry ${bypass.index + 1}: ${bypass.message}`) : undefined}
       >
         <Input

@@ -69,7 +69,7 @@ export function managedOutcome(type: ProxyType): CheckOutcome {
     status: 'unavailable',
     ip: null,
     message:
-      `${type} proxies are supplied by Kernel's managed proxy network, which this local engine does not have, ` +
+      `this local engine has no ${type} proxy provider: ${type} proxies come from Kernel's managed proxy network, ` +
       'so no traffic can go through this proxy here. Use a custom proxy to route sessions through your own proxy server.',
   };
 }

@@ -11,6 +11,8 @@ export interface SeenRequest {
 export interface ForwardingProxy {
   port: number;
   seen: SeenRequest[];
+  /** Holds every request that arrives from now on until the returned function is called (no timing involved). */
+  hold(): () => void;
   close(): Promise<void>;
 }
 
@@ -38,9 +40,14 @@ export async function startForwardingProxy(opts: ForwardingProxyOptions = {}): P
     return [h!, Number(p)];
   };
   const authorized = (req: http.IncomingMessage) => !expected || req.headers['proxy-authorization'] === expected;
+  let gate: Promise<void> | undefined;
+  const afterGate = (fn: () => void) => (gate ? void gate.then(fn) : fn());
 
   const server = http.createServer((req, res) => {
     seen.push({ method: req.method ?? '', target: req.url ?? '', proxyAuthorization: req.headers['proxy-authorization'] });
+    afterGate(() => forward(req, res));
+  });
+  const forward = (req: http.IncomingMessage, res: http.ServerResponse) => {
     if (!authorized(req)) {
       res.writeHead(407, { 'proxy-authenticate': 'Basic realm="test"' }).end();
       return;
@@ -65,13 +72,16 @@ export async function startForwardingProxy(opts: ForwardingProxyOptions = {}): P
       else res.destroy();
     });
     req.pipe(upstream);
-  });
+  };
   server.on('connection', (s) => {
     sockets.add(s);
     s.once('close', () => sockets.delete(s));
   });
   server.on('connect', (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
     seen.push({ method: 'CONNECT', target: req.url ?? '', proxyAuthorization: req.headers['proxy-authorization'] });
+    afterGate(() => tunnel(req, client, head));
+  });
+  const tunnel = (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
     if (!authorized(req)) {
       client.end('HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm="test"\r\n\r\n');
       return;
@@ -93,11 +103,20 @@ export async function startForwardingProxy(opts: ForwardingProxyOptions = {}): P
       done();
     });
     client.on('error', done).on('close', done);
-  });
+  };
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   return {
     port: (server.address() as AddressInfo).port,
     seen,
+    hold() {
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      gate = held;
+      return () => {
+        if (gate === held) gate = undefined;
+        release();
+      };
+    },
     async close() {
       for (const s of sockets) s.destroy();
       await new Promise<void>((r) => server.close(() => r()));
