@@ -4,16 +4,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Kernel from '@onkernel/sdk';
 import { startEngine } from '../engine/server';
-
-/** The shape bench/run.ts collects from every bench file. */
-export interface BenchResult {
-  name: string;
-  baseline: string;
-  value: number;
-  unit: string;
-  ratio?: number;
-  note?: string;
-}
+import type { BenchResult } from './types';
 
 const ROUNDS = 5;
 
