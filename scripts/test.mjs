@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // npm test: lint, type check, unit and contract tests, a production build made with a canary token, then the
 // end-to-end tests against that build and the real engine. Ends with "N passed, N failed".
-// `npm test -- --only unit,contract` runs a subset (stages: lint, types, unit, contract, build, e2e).
+// `npm test -- --only unit,contract` runs a subset (stages: lint, types, unit, contract, build, hardening, e2e).
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -58,6 +58,18 @@ if (want('build')) {
     KERNEL_BASE_URL: 'http://127.0.0.1:9/',
   });
   record('build', built ? 1 : 0, built ? 0 : 1);
+}
+if (want('hardening')) {
+  if (!built || !fs.existsSync(path.join(root, '.next', 'BUILD_ID'))) record('hardening', 0, 1, 'no production build');
+  else {
+    const report = path.join(outDir, 'vitest-hardening.json');
+    fs.rmSync(report, { force: true });
+    const ok = run('hardening', bin('vitest'), ['run', '--project', 'hardening', '--reporter=default', '--reporter=json', `--outputFile=${report}`]);
+    if (fs.existsSync(report)) {
+      const j = JSON.parse(fs.readFileSync(report, 'utf8'));
+      record('hardening', j.numPassedTests, j.numFailedTests + (ok || j.numFailedTests ? 0 : 1));
+    } else record('hardening', 0, 1, 'no report');
+  }
 }
 if (want('e2e')) {
   if (!built || !fs.existsSync(path.join(root, '.next', 'BUILD_ID'))) record('e2e', 0, 1, 'no production build');

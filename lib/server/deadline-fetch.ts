@@ -21,7 +21,13 @@ export function deadlineFetch(ms: number): typeof fetch {
     const abortFromOuter = () => controller.abort(outer?.reason);
     if (outer?.aborted) abortFromOuter();
     outer?.addEventListener('abort', abortFromOuter, { once: true });
-    let timer = setTimeout(() => controller.abort(new UpstreamDeadlineError(ms, 'answering')), ms);
+    // Kept here rather than read from signal.reason: Next's patched fetch rejects with a plain AbortError.
+    let expired: UpstreamDeadlineError | undefined;
+    const expire = (phase: string) => {
+      expired = new UpstreamDeadlineError(ms, phase);
+      controller.abort(expired);
+    };
+    let timer = setTimeout(() => expire('answering'), ms);
     const cleanup = () => {
       clearTimeout(timer);
       outer?.removeEventListener('abort', abortFromOuter);
@@ -31,7 +37,7 @@ export function deadlineFetch(ms: number): typeof fetch {
       res = await fetch(input, { ...init, signal: controller.signal });
     } catch (err) {
       cleanup();
-      throw controller.signal.reason instanceof UpstreamDeadlineError ? controller.signal.reason : err;
+      throw expired ?? err;
     }
     if (!res.body) {
       cleanup();
@@ -40,7 +46,7 @@ export function deadlineFetch(ms: number): typeof fetch {
     const idle = STREAMING.test(res.headers.get('content-type') ?? '');
     if (!idle) {
       clearTimeout(timer);
-      timer = setTimeout(() => controller.abort(new UpstreamDeadlineError(ms, 'sending its answer')), ms);
+      timer = setTimeout(() => expire('sending its answer'), ms);
     }
     const reader = res.body.getReader();
     const body = new ReadableStream<Uint8Array>({
@@ -54,12 +60,12 @@ export function deadlineFetch(ms: number): typeof fetch {
           }
           if (idle) {
             clearTimeout(timer);
-            timer = setTimeout(() => controller.abort(new UpstreamDeadlineError(ms, 'sending data')), ms);
+            timer = setTimeout(() => expire('sending data'), ms);
           }
           c.enqueue(value);
         } catch (err) {
           cleanup();
-          c.error(controller.signal.reason instanceof UpstreamDeadlineError ? controller.signal.reason : err);
+          c.error(expired ?? err);
         }
       },
       cancel(reason) {

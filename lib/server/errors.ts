@@ -27,7 +27,9 @@ export function normalizeError(err: unknown): NormalizedError {
   if (err instanceof ExpectedError) return { status: err.status, body: { code: err.code, message: err.message } };
   if (err instanceof z.ZodError) return { status: 400, body: validationErrorBody(err) };
   if (err instanceof EngineNotRunningError) return { status: 503, body: { code: 'engine_unavailable', message: err.message } };
-  if (err instanceof UpstreamDeadlineError || (err instanceof Error && err.cause instanceof UpstreamDeadlineError)) {
+  // An aborted upstream read is a deadline: the only other abort is the operator's own request going away.
+  const aborted = err instanceof Error && (err.name === 'AbortError' || err.name === 'TimeoutError');
+  if (aborted || err instanceof UpstreamDeadlineError || (err instanceof Error && err.cause instanceof UpstreamDeadlineError)) {
     return { status: 504, body: { code: 'upstream_timeout', message: 'The Kernel API did not answer in time. Try again.' } };
   }
   if (err instanceof Kernel.APIConnectionTimeoutError) {
