@@ -1,7 +1,10 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { toFile } from '@onkernel/sdk';
+import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { kernel, raw } from './client';
@@ -138,6 +141,42 @@ describe('fs', () => {
     await expectError(await raw(fsUrl('list_files', '?path=/file.txt')), 400, /not a directory/);
     await expectError(await put('create_directory', { path: '/file.txt' }), 409, /not a directory/);
     await expectError(await raw(fsUrl('read_file', '?path=/downloads')), 400, /is a directory/);
+  });
+
+  it("shows what the session's Chromium downloads, byte for byte", async () => {
+    const payload = crypto.randomBytes(40_000);
+    const server = http.createServer((req, res) => {
+      if (req.url === '/report.bin') {
+        res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-disposition': 'attachment; filename="report.bin"' });
+        res.end(payload);
+      } else {
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.end('<a href="/report.bin">report</a>');
+      }
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const session = await k.browsers.retrieve(id);
+    const browser = await chromium.connectOverCDP(session.cdp_ws_url);
+    try {
+      const context = browser.contexts()[0]!;
+      const page = context.pages()[0] ?? (await context.newPage());
+      // As Kernel's docs do it: downloads go to a folder of the session's filesystem.
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: '/downloads', eventsEnabled: true });
+      const done = new Promise<void>((resolve) =>
+        cdp.on('Browser.downloadProgress', (e: { state: string }) => e.state === 'completed' && resolve()),
+      );
+      await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+      await page.click('a');
+      await done;
+    } finally {
+      await browser.close();
+      server.close();
+    }
+    const listed = await k.browsers.fs.listFiles(id, { path: '/downloads' });
+    expect(listed).toContainEqual(expect.objectContaining({ name: 'report.bin', path: '/downloads/report.bin', size_bytes: payload.length }));
+    const back = Buffer.from(await (await k.browsers.fs.readFile(id, { path: '/downloads/report.bin' })).arrayBuffer());
+    expect(back.equals(payload)).toBe(true);
   });
 
   it('keeps sessions and organizations apart', async () => {
