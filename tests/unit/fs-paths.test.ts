@@ -119,10 +119,11 @@ describe('isInside', () => {
 });
 
 describe('lexicalSessionPath (download folders handed to Chromium)', () => {
-  it('maps inside the root and refuses escapes', () => {
+  it('maps inside the root, clamping dot-dot at the root, and refuses the rest', () => {
     expect(lexicalSessionPath('/r', '/downloads')).toBe('/r/downloads');
     expect(lexicalSessionPath('/r', '/')).toBe('/r/');
-    expect(lexicalSessionPath('/r', '/../x')).toBeUndefined();
+    expect(lexicalSessionPath('/r', '/../x')).toBe('/r/x');
+    expect(lexicalSessionPath('/r', '/a/../../../x')).toBe('/r/x');
     expect(lexicalSessionPath('/r', 'downloads')).toBeUndefined();
     expect(lexicalSessionPath('/r', '/a\0b')).toBeUndefined();
   });
