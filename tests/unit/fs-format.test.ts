@@ -1,21 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { breadcrumbs, sortEntries } from '../../lib/files/entries';
-import { formatByteCount, formatBytes, formatRelativeTime } from '../../lib/files/format';
+import { breadcrumbs, naturalCompare, sortEntries } from '../../lib/files/entries';
+import { formatByteCount, formatBytes, formatExact, formatRelative } from '../../lib/format';
 import type { FileInfo } from '../../lib/schemas/fs';
 
-describe('formatBytes', () => {
+describe('formatBytes (file sizes)', () => {
   it.each([
     [0, '0 B'],
     [1, '1 B'],
     [1023, '1023 B'],
-    [1024, '1.0 KiB'],
-    [1536, '1.5 KiB'],
-    [10 * 1024, '10 KiB'],
-    [1024 * 1024 - 1, '1.0 MiB'],
-    [15_000_000, '14 MiB'],
-    [5 * 1024 ** 3, '5.0 GiB'],
-    [3 * 1024 ** 4, '3.0 TiB'],
-    [2 ** 53, '8.0 PiB'],
+    [1024, '1.0 KB'],
+    [1536, '1.5 KB'],
+    [10 * 1024, '10 KB'],
+    [1024 * 1024 - 1, '1.0 MB'],
+    [1024 * 1024 - 600, '1023 KB'],
+    [15_000_000, '14 MB'],
+    [5 * 1024 ** 3, '5.0 GB'],
+    [3 * 1024 ** 4, '3.0 TB'],
+    [2 ** 53, '8192 TB'],
     [-1, '—'],
     [Number.NaN, '—'],
   ])('%d → %s', (n, expected) => expect(formatBytes(n)).toBe(expected));
@@ -26,22 +27,23 @@ describe('formatBytes', () => {
   });
 });
 
-describe('formatRelativeTime', () => {
+describe('modified times', () => {
   const now = Date.parse('2026-06-15T12:00:00Z');
   const ago = (s: number) => new Date(now - s * 1000).toISOString();
   it.each([
-    [3, 'just now'],
     [45, '45 seconds ago'],
-    [90, '2 minutes ago'],
+    [5 * 60, '5 minutes ago'],
     [3 * 3600, '3 hours ago'],
-    [26 * 3600, 'yesterday'],
+    [24 * 3600, 'yesterday'],
     [5 * 86400, '5 days ago'],
-    [70 * 86400, '2 months ago'],
     [800 * 86400, '2 years ago'],
     [-120, 'in 2 minutes'],
-  ])('%d seconds ago → %s', (s, expected) => expect(formatRelativeTime(ago(s), now)).toBe(expected));
+  ])('%d seconds ago → %s', (s, expected) => expect(formatRelative(ago(s), now)).toBe(expected));
 
-  it('shows a dash for a bad timestamp', () => expect(formatRelativeTime('nope', now)).toBe('—'));
+  it('shows a dash for a bad timestamp and the exact time on hover', () => {
+    expect(formatRelative('nope', now)).toBe('—');
+    expect(formatExact('2026-06-15T12:00:00Z')).toMatch(/2026/);
+  });
 });
 
 const entry = (name: string, is_dir: boolean, size_bytes = 0, mod_time = '2026-01-01T00:00:00Z'): FileInfo => ({
@@ -77,6 +79,17 @@ describe('sortEntries', () => {
     const copy = [...list];
     sortEntries(list, { key: 'size', dir: 'asc' });
     expect(list).toEqual(copy);
+  });
+});
+
+describe('naturalCompare', () => {
+  const sorted = (xs: string[]) => [...xs].sort(naturalCompare);
+  it('orders digit runs by value, whatever their length or leading zeros', () => {
+    expect(sorted(['a10', 'a2', 'a1', 'a010', 'a'])).toEqual(['a', 'a1', 'a2', 'a10', 'a010']);
+    expect(sorted(['v1.10.0', 'v1.9.2', 'v1.9.10'])).toEqual(['v1.9.2', 'v1.9.10', 'v1.10.0']);
+    expect(naturalCompare('x123456789012345678901234567890', 'x99')).toBeGreaterThan(0);
+    expect(naturalCompare('same', 'same')).toBe(0);
+    expect(naturalCompare('ab', 'abc')).toBeLessThan(0);
   });
 });
 
