@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { resourceIdSchema } from './common';
 
 /** Limits of the session filesystem endpoints, shared by the engine, the dashboard's server code and its forms. */
 export const FS_LIMITS = {
@@ -16,7 +17,6 @@ export const FS_LIMITS = {
 } as const;
 
 const utf8 = new TextEncoder();
-// eslint-disable-next-line no-control-regex
 const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
 
 function requiredString(what = 'a string') {
@@ -89,6 +89,19 @@ export const folderNameSchema = requiredString('a string')
   .refine((s) => !s.includes('/'), 'must not contain "/"')
   .refine((s) => !s.includes('\0') && !CONTROL_CHARS.test(s), 'must not contain control characters')
   .refine((s) => utf8.encode(s).length <= FS_LIMITS.maxNameBytes, `must be at most ${FS_LIMITS.maxNameBytes} bytes long`);
+
+/** Dashboard inputs: a session and a path in it (delete, download, upload target). */
+export const fsEntryInputSchema = z.object({ id: resourceIdSchema, path: sessionPathSchema }).strict();
+export type FsEntryInput = z.infer<typeof fsEntryInputSchema>;
+
+/** The "New folder" form: the folder's name; the container adds the session and the current directory. */
+export const newFolderFormSchema = z.object({ name: folderNameSchema });
+export type NewFolderForm = z.infer<typeof newFolderFormSchema>;
+
+export const createFolderInputSchema = z
+  .object({ id: resourceIdSchema, parent: sessionPathSchema, name: folderNameSchema })
+  .strict();
+export type CreateFolderInput = z.infer<typeof createFolderInputSchema>;
 
 /** One entry of a listing, as the API returns it (spec "FileInfo"). */
 export const fileInfoSchema = z.object({
