@@ -20,7 +20,7 @@ function SortHeader({ label, sortKey, sort, onSort, className }: { label: string
     <div role="columnheader" aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'} className={className}>
       <button
         type="button"
-        className={cn('inline-flex items-center gap-1 rounded px-1 hover:text-foreground', active && 'text-foreground')}
+        className={cn('inline-flex items-center gap-1 rounded px-1 tracking-wide uppercase hover:text-foreground', active && 'text-foreground')}
         onClick={() => onSort(active ? { key: sortKey, dir: sort.dir === 'asc' ? 'desc' : 'asc' } : { key: sortKey, dir: FIRST_DIR[sortKey] })}
       >
         {label}
@@ -132,7 +132,7 @@ export function FileList({
       aria-rowcount={entries.length + 1}
       aria-activedescendant={entries.length ? rowId(current) : undefined}
       onKeyDown={onKeyDown}
-      className="relative h-[max(18rem,calc(100vh-22rem))] overflow-auto rounded-lg border bg-card focus-visible:outline-2"
+      className="relative h-[max(18rem,calc(100vh-22rem))] overflow-auto rounded-lg border bg-card focus-visible:outline-1 focus-visible:outline-offset-0"
     >
       <div role="rowgroup" className="sticky top-0 z-10">
         <div
