@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { unzip } from '../tests/contract/unzip';
 import { expect, test, uniqueName } from './fixtures';
 import { e2eSettings } from './settings';
 
@@ -47,6 +48,12 @@ test("a file the session's Chromium downloads shows up and downloads byte-equal 
   await row.getByRole('link', { name: `Download ${fileName}` }).click();
   const saved = await (await download).path();
   expect(fs.readFileSync(saved).equals(payload)).toBe(true);
+
+  const zipDownload = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download folder as zip' }).click();
+  const zip = await zipDownload;
+  expect(zip.suggestedFilename()).toBe('downloads.zip');
+  expect(unzip(fs.readFileSync(await zip.path())).get(fileName)?.equals(payload)).toBe(true);
 });
 
 test('an operator uploads a file, sees it listed and deletes it after confirming', async ({ page, session, api }) => {

@@ -1,6 +1,6 @@
 'use client';
 
-import { ArrowUp, FolderPlus, RefreshCw, Upload } from 'lucide-react';
+import { ArrowUp, FileArchive, FolderPlus, RefreshCw, Upload } from 'lucide-react';
 import { useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
@@ -9,6 +9,7 @@ import { PathBar } from './path-bar';
 /** Up, the path (breadcrumbs or typed), refresh, new folder and upload (file picker). */
 export function FileToolbar({
   path,
+  zipUrl,
   canGoUp,
   canWrite,
   refreshing,
@@ -19,6 +20,8 @@ export function FileToolbar({
   onUpload,
 }: {
   path: string;
+  /** Where the current folder downloads as a zip; absent while the folder cannot be read. */
+  zipUrl?: string;
   canGoUp: boolean;
   canWrite: boolean;
   refreshing: boolean;
@@ -39,6 +42,13 @@ export function FileToolbar({
         <Button variant="outline" size="icon" className="size-9" aria-label="Refresh" title="Refresh" onClick={onRefresh}>
           <RefreshCw className={cn(refreshing && 'animate-spin')} />
         </Button>
+        {zipUrl ? (
+          <Button asChild variant="outline" size="icon" className="size-9">
+            <a href={zipUrl} download aria-label="Download folder as zip" title="Download this folder as a zip">
+              <FileArchive />
+            </a>
+          </Button>
+        ) : null}
         <Button variant="outline" disabled={!canWrite} onClick={onNewFolder}>
           <FolderPlus /> New folder
         </Button>

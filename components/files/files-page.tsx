@@ -9,7 +9,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { EmptyState, ErrorNotice, Skeleton } from '@/components/ui/states';
-import { fileDownloadUrl } from '@/lib/api/files';
+import { fileDownloadUrl, folderZipUrl } from '@/lib/api/files';
 import type { HttpError } from '@/lib/api/http';
 import { sortEntries, type SortState } from '@/lib/files/entries';
 import { formatBytes } from '@/lib/format';
@@ -143,6 +143,7 @@ export function FilesPage({ sessionId }: { sessionId: string }) {
     <section aria-label="Files" className="grid gap-3">
       <FileToolbar
         path={path ?? raw}
+        zipUrl={path && list.isSuccess ? folderZipUrl(sessionId, path) : undefined}
         canGoUp={!!path && path !== '/'}
         canWrite={!!path && !ended && !list.isError}
         refreshing={list.isFetching}

@@ -13,6 +13,11 @@ export function fileDownloadUrl(id: string, path: string): string {
   return `${base(id)}/download${query({ path })}`;
 }
 
+/** A same-origin URL that downloads a folder as a zip (download_dir_zip, streamed). */
+export function folderZipUrl(id: string, path: string): string {
+  return `${base(id)}/zip${query({ path })}`;
+}
+
 /**
  * Sends one file to the upload route handler, which streams it into the session. XMLHttpRequest rather than fetch
  * because only it reports upload progress.

@@ -3,8 +3,8 @@ import { joinSessionPath, normalizeSessionPath } from '@/lib/schemas/fs';
 import { kernel } from './kernel';
 
 /** A header-safe attachment name: an ASCII fallback plus the exact UTF-8 name (RFC 6266 / 5987). */
-export function attachmentHeader(path: string): string {
-  const name = path.slice(path.lastIndexOf('/') + 1) || 'download';
+export function attachmentHeader(path: string, suffix = ''): string {
+  const name = (path.slice(path.lastIndexOf('/') + 1) || 'session') + suffix;
   const ascii = name.replace(/[^\x20-\x7e]|["\\%;]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
@@ -19,6 +19,10 @@ export async function listFilesResponse(id: string, path: string, signal?: Abort
 
 export async function readFileResponse(id: string, path: string, signal?: AbortSignal): Promise<Response> {
   return kernel().browsers.fs.readFile(id, { path }, { signal, timeout: TRANSFER_TIMEOUT_MS }).asResponse();
+}
+
+export async function zipResponse(id: string, path: string, signal?: AbortSignal): Promise<Response> {
+  return kernel().browsers.fs.downloadDirZip(id, { path }, { signal, timeout: TRANSFER_TIMEOUT_MS }).asResponse();
 }
 
 /** Streams a request body into write_file (no retry: a stream cannot be replayed). */
