@@ -90,21 +90,19 @@ export async function run(): Promise<BenchResult[]> {
         // A fresh page each time, so nothing is cached; the clock runs from the in-app navigation to the first row.
         await page.goto(`${base}/browsers/${session.session_id}/files?path=/`);
         await page.getByRole('grid').waitFor();
-        const ms = await page.evaluate(
-          (target) =>
-            new Promise<number>((resolve, reject) => {
-              const t0 = performance.now();
-              window.history.pushState(null, '', `?path=${target}`);
-              const check = () => {
-                const grid = document.querySelector(`[role="grid"][aria-label="Contents of ${target}"]`);
-                if (grid?.querySelector('[role="row"][aria-rowindex="2"]')) return resolve(performance.now() - t0);
-                if (performance.now() - t0 > 120_000) return reject(new Error('the folder never rendered'));
-                requestAnimationFrame(check);
-              };
-              check();
-            }),
-          dir,
-        );
+        // A string, not a function: the bench runs under tsx, whose helpers do not exist in the page.
+        const ms = await page.evaluate<number>(`new Promise((resolve, reject) => {
+          const target = ${JSON.stringify(dir)};
+          const t0 = performance.now();
+          window.history.pushState(null, '', '?path=' + target);
+          const check = () => {
+            const grid = document.querySelector('[role="grid"][aria-label="Contents of ' + target + '"]');
+            if (grid && grid.querySelector('[role="row"][aria-rowindex="2"]')) return resolve(performance.now() - t0);
+            if (performance.now() - t0 > 120000) return reject(new Error('the folder never rendered'));
+            requestAnimationFrame(check);
+          };
+          check();
+        })`);
         ui.push(ms);
       }
       const rawMs = median(raw);
