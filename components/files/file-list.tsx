@@ -60,6 +60,8 @@ export function FileList({
   const gridId = useId();
   const [active, setActive] = useState(() => Math.max(0, entries.findIndex((e) => e.path === select)));
   const now = useNow();
+  // The React Compiler is not enabled here; the virtualizer's unmemoizable API is expected (see TanStack docs).
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: entries.length,
     getScrollElement: () => scrollRef.current,
