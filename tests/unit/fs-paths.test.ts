@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from '../../engine/http/errors';
 import { listDirectory, fileInfo } from '../../engine/fs/listing';
 import { createDirectory, deleteDirectory, deleteFile, move, writeFile } from '../../engine/fs/mutate';
-import { checkSessionPath, isInside, lexicalSessionPath, resolveInRoot } from '../../engine/fs/paths';
+import { openDirIn } from '../../engine/fs/dirfd';
+import { assertFdInside, checkSessionPath, isInside, lexicalSessionPath, resolveInRoot } from '../../engine/fs/paths';
 import { openForRead } from '../../engine/fs/read';
 import { normalizeSessionPath } from '../../lib/schemas/fs';
 
@@ -219,5 +220,31 @@ describe('operations never touch a file outside the root', () => {
     expect(await status(move(root, '/m/a', '/m/a/b/c'))).toBe(400);
     await writeFile(root, '/m/f.txt', bytes('f'), { limit: 10 });
     expect(await status(move(root, '/m/f.txt', '/m/a'))).toBe(409);
+  });
+});
+
+describe('checks after opening (a component swapped for a link between resolving and using)', () => {
+  it('refuses a descriptor that ended up outside the root', async () => {
+    const realRoot = fs.realpathSync(root);
+    const inside = await fs.promises.open(path.join(root, 'inner', 'ok.txt'), 'r');
+    const escaped = await fs.promises.open(path.join(root, 'in-dir', '..', '..', 'outside', 'secret.txt'), 'r');
+    try {
+      await expect(assertFdInside(inside.fd, realRoot, '')).resolves.toBeUndefined();
+      await expect(assertFdInside(escaped.fd, realRoot, '')).rejects.toMatchObject({ status: 400 });
+    } finally {
+      await inside.close();
+      await escaped.close();
+    }
+  });
+
+  it('will not open a directory that has become a link', async () => {
+    const realRoot = fs.realpathSync(root);
+    fs.mkdirSync(path.join(root, 'swap'));
+    const dir = await openDirIn(path.join(realRoot, 'swap'), realRoot, 'path');
+    await dir.close();
+    fs.rmdirSync(path.join(root, 'swap'));
+    fs.symlinkSync(outside, path.join(root, 'swap'));
+    await expect(openDirIn(path.join(realRoot, 'swap'), realRoot, 'path')).rejects.toMatchObject({ code: expect.stringMatching(/^(ELOOP|ENOTDIR)$/) });
+    fs.unlinkSync(path.join(root, 'swap'));
   });
 });
