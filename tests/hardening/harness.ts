@@ -13,6 +13,8 @@ export interface Harness {
   baseURL: string;
   cookie: string;
   password: string;
+  /** The dashboard's data directory (its cookie secret and password live there). */
+  dashboardDataDir: string;
   logs: () => string;
   close: () => Promise<void>;
 }
@@ -79,6 +81,7 @@ export async function startHarness(opts: { timeoutMs?: number } = {}): Promise<H
     baseURL,
     cookie,
     password,
+    dashboardDataDir: path.join(dir, 'dashboard'),
     logs: () => output,
     async close() {
       dashboard.kill('SIGTERM');
