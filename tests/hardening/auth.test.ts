@@ -42,7 +42,8 @@ describe('authentication on every surface', () => {
     let checks = 0;
     for (const [label, headers] of Object.entries(variants())) {
       for (const p of pages.filter((x) => !PUBLIC_PAGES.includes(x))) {
-        for (const extra of [{}, { RSC: '1' }, { 'x-middleware-subrequest': 'middleware:middleware:middleware:middleware:middleware' }]) {
+        const probes: Record<string, string>[] = [{}, { RSC: '1' }, { 'x-middleware-subrequest': 'middleware:middleware:middleware:middleware:middleware' }];
+        for (const extra of probes) {
           // RSC requests are first sent to the URL with the cache-busting _rsc value Next asks for: follow that hop only.
           let res = await fetch(`${h.baseURL}${p}`, { headers: { ...headers, ...extra }, redirect: 'manual' });
           let location = res.headers.get('location') ?? '';

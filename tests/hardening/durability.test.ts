@@ -57,18 +57,23 @@ describe('durability', () => {
               const p = await k.browserPools.create({ name, size: 1, fill_rate_per_minute: 0 });
               pools.set(p.id, name);
             }
-          } catch {
-            return; // the engine died under this request: it was never acknowledged
+          } catch (err) {
+            // A request cut off by the kill was never acknowledged; any other failure is a real error.
+            if (stop || engine?.exitCode !== null) return;
+            throw err;
           }
         }
       };
-      const writers = [writer('proxy', 0), writer('proxy', 1), writer('pool', 0), writer('pool', 1)];
+      let running = 4;
+      const writers = [writer('proxy', 0), writer('proxy', 1), writer('pool', 0), writer('pool', 1)].map((w) => w.finally(() => running--));
       const ackedBefore = proxies.size + pools.size;
-      while (proxies.size + pools.size < ackedBefore + 25) await new Promise((r) => setTimeout(r, 20));
+      const until = Date.now() + 60_000;
+      while (proxies.size + pools.size < ackedBefore + 25 && running === 4 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      const exited = new Promise((r) => (engine!.exitCode !== null || engine!.signalCode !== null ? r(null) : engine!.once('exit', r)));
       engine!.kill('SIGKILL');
       stop = true;
+      await exited;
       await Promise.all(writers);
-      await new Promise((r) => engine!.once('exit', r));
     }
 
     const k = await startEngineProcess();
