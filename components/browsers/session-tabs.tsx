@@ -7,6 +7,7 @@ import { cn } from '@/lib/utils';
 /** The session page's sections; each is its own route so every tab can be deep-linked. */
 const TABS = [
   { segment: '', label: 'Overview' },
+  { segment: 'files', label: 'Files' },
   { segment: 'processes', label: 'Processes' },
 ];
 
