@@ -26,7 +26,7 @@ export function ProcessesPage({ sessionId }: { sessionId: string }) {
 
   const items = list.data?.items ?? [];
   return (
-    <div className="grid items-start gap-6 lg:grid-cols-[22rem_minmax(0,1fr)]">
+    <div className="grid items-start gap-6 xl:grid-cols-[22rem_minmax(0,1fr)]">
       <section aria-labelledby="run-heading" className="grid gap-3 rounded-lg border bg-card p-4">
         <h2 id="run-heading" className="text-sm font-semibold">
           Run a command

@@ -37,7 +37,7 @@ export function ProcessesTable({ sessionId, processes }: { sessionId: string; pr
               <Td>
                 <ExitBadge exitCode={p.exit_code} />
               </Td>
-              <Td>
+              <Td className="whitespace-nowrap">
                 <time dateTime={p.started_at} title={formatExact(p.started_at)}>
                   {formatRelative(p.started_at)}
                 </time>
