@@ -6,6 +6,9 @@ export type PageSend = (method: string, params: Record<string, unknown>) => Prom
 
 const BUTTON_BITS: Record<MouseButton, number> = { left: 1, right: 2, middle: 4, back: 8, forward: 16 };
 
+/** Presses this close in time and place count as a double (triple...) click, as a desktop would count them. */
+export const MULTI_CLICK = { ms: 500, px: 4 };
+
 /** Pixels one xdotool wheel notch scrolls (Chromium on X11 scrolls about this much per notch). */
 export const WHEEL_NOTCH_PX = 100;
 
@@ -38,6 +41,7 @@ export class InputDevice {
   y: number;
   private buttons = 0;
   private modifiers = 0;
+  private lastPress: { button: MouseButton; x: number; y: number; at: number; count: number } | undefined;
 
   constructor(
     private readonly send: PageSend,
@@ -70,8 +74,8 @@ export class InputDevice {
       await this.moveTo(input.x, input.y);
       const count = kind === 'click' ? (input.num_clicks ?? 1) : 1;
       for (let i = 1; i <= count; i++) {
-        if (kind !== 'up') await this.mouseButton('mousePressed', button, i);
-        if (kind !== 'down') await this.mouseButton('mouseReleased', button, i);
+        if (kind !== 'up') await this.mouseButton('mousePressed', button);
+        if (kind !== 'down') await this.mouseButton('mouseReleased', button);
       }
     });
   }
@@ -137,9 +141,20 @@ export class InputDevice {
     await this.send('Input.dispatchMouseEvent', { type: 'mouseMoved', x, y, modifiers: this.modifiers, buttons: this.buttons });
   }
 
-  private async mouseButton(type: 'mousePressed' | 'mouseReleased', button: MouseButton, clickCount: number): Promise<void> {
-    if (type === 'mousePressed') this.buttons |= BUTTON_BITS[button];
-    else this.buttons &= ~BUTTON_BITS[button];
+  private async mouseButton(type: 'mousePressed' | 'mouseReleased', button: MouseButton): Promise<void> {
+    let clickCount: number;
+    if (type === 'mousePressed') {
+      const now = Date.now();
+      const last = this.lastPress;
+      const repeat = last && last.button === button && now - last.at <= MULTI_CLICK.ms &&
+        Math.abs(last.x - this.x) <= MULTI_CLICK.px && Math.abs(last.y - this.y) <= MULTI_CLICK.px;
+      clickCount = repeat ? last.count + 1 : 1;
+      this.lastPress = { button, x: this.x, y: this.y, at: now, count: clickCount };
+      this.buttons |= BUTTON_BITS[button];
+    } else {
+      clickCount = this.lastPress?.button === button ? this.lastPress.count : 1;
+      this.buttons &= ~BUTTON_BITS[button];
+    }
     await this.send('Input.dispatchMouseEvent', {
       type,
       x: this.x,

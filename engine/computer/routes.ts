@@ -8,43 +8,16 @@ import {
   screenshotSchema,
   scrollSchema,
   typeTextSchema,
-  type ScreenshotRegion,
 } from '../../lib/schemas/computer';
 import type { EngineContext, EngineModule } from '../context';
 import type { EngineEnv } from '../http/auth';
-import { badRequest, HttpError } from '../http/errors';
 import { jsonBody, paramOf } from '../http/validate';
-import { parseCombos, type KeyDef } from './keys';
-import { Viewer } from './live-view';
+import { checkOnScreen, checkRegion, combosOf, holdKeysOf } from './checks';
+import { liveRoutes, publicLiveRoutes } from './live-routes';
 import { ComputerService } from './service';
 import type { ComputerSession } from './session';
-import { SSE_HEADERS, viewerStream } from './sse';
 
 const SERVICE = 'computer';
-
-/** Coordinates must be on the screen, as on a Kernel VM ("coordinates exceed screen bounds"). */
-export function checkOnScreen(p: { x: number; y: number }, screen: { width: number; height: number }): void {
-  if (p.x >= screen.width) throw badRequest(`must be less than the screen width ${screen.width}`, 'x');
-  if (p.y >= screen.height) throw badRequest(`must be less than the screen height ${screen.height}`, 'y');
-}
-
-export function checkRegion(r: ScreenshotRegion, screen: { width: number; height: number }): void {
-  if (r.x + r.width > screen.width || r.y + r.height > screen.height) {
-    throw badRequest(
-      `${r.width}x${r.height} at (${r.x}, ${r.y}) lies outside the ${screen.width}x${screen.height} screen`,
-      'region',
-    );
-  }
-}
-
-/** Key names resolved before anything is pressed; a 400 names the entry ("keys[1]: unknown key ..."). */
-export function combosOf(names: string[] | undefined, field: string): { keys: KeyDef[] }[] {
-  const parsed = parseCombos(names ?? [], field);
-  if ('error' in parsed) throw badRequest(parsed.error);
-  return parsed;
-}
-
-const holdKeysOf = (names: string[] | undefined) => combosOf(names, 'hold_keys').flatMap((c) => c.keys);
 
 function routes(app: Hono<EngineEnv>, ctx: EngineContext) {
   const computer = ctx.services.get(SERVICE) as ComputerService;
@@ -114,24 +87,6 @@ function routes(app: Hono<EngineEnv>, ctx: EngineContext) {
     const pos = await act(c, async (s) => ({ x: s.input.x, y: s.input.y }));
     return c.json(pos);
   });
-
-  // The live view: SSE of JPEG frames of the active page with the pointer painted in (not a Kernel endpoint).
-  app.get('/browsers/:id/live_view', async (c) => {
-    const id = sessionId(c);
-    const orgId = c.get('orgId');
-    const row = ctx.browsers.get(orgId, id);
-    ctx.browsers.liveFor(orgId, row.id);
-    if (row.headless === 1) throw new HttpError(409, `browser session ${row.id} is headless: headless sessions have no live view`);
-    const session = await computer.for(orgId, row.id);
-    const viewer = new Viewer();
-    const release = ctx.browsers.hold(row.id);
-    await session.live.add(viewer);
-    const body = viewerStream(viewer, () => {
-      session.live.remove(viewer);
-      release();
-    });
-    return new Response(body, { status: 200, headers: SSE_HEADERS });
-  });
 }
 
 export const computerModule: EngineModule = {
@@ -139,7 +94,16 @@ export const computerModule: EngineModule = {
   migrations: [],
   init: (ctx) => {
     ctx.services.set(SERVICE, new ComputerService(ctx.browsers));
+    ctx.browsers.hooks.decorate.push((row, obj) => {
+      if (row.headless === 0 && !row.deleted_at) {
+        obj.browser_live_view_url = `${ctx.browsers.publicUrl}/browsers/${row.id}/live?jwt=${row.cdp_token}`;
+      }
+    });
   },
-  routes,
+  routes: (app, ctx) => {
+    routes(app, ctx);
+    liveRoutes(app, ctx, ctx.services.get(SERVICE) as ComputerService);
+  },
+  publicRoutes: (app, ctx) => publicLiveRoutes(app, ctx, ctx.services.get(SERVICE) as ComputerService),
   close: (ctx) => (ctx.services.get(SERVICE) as ComputerService | undefined)?.closeAll(),
 };

@@ -130,3 +130,24 @@ export interface MousePosition {
 export type LiveViewEvent =
   | { type: 'frame'; seq: number; width: number; height: number; data_b64: string; captured_at: number }
   | { type: 'end'; reason: 'deleted' | 'browser_closed' | 'engine_closing' };
+
+/** A key as a browser reports it (KeyboardEvent.key and modifier flags), for live views that forward keyboards. */
+export const domKeySchema = z
+  .object({
+    key: z.string({ error: 'must be a string' }).min(1, 'must not be empty').max(32, 'must be at most 32 characters'),
+    ctrl: z.boolean({ error: 'must be true or false' }).optional(),
+    alt: z.boolean({ error: 'must be true or false' }).optional(),
+    shift: z.boolean({ error: 'must be true or false' }).optional(),
+    meta: z.boolean({ error: 'must be true or false' }).optional(),
+  })
+  .strict();
+
+export const LIVE_INPUT_ACTIONS = ['move_mouse', 'click_mouse', 'scroll', 'key'] as const;
+
+/** One input from the engine's live-view page: an action and its parameters (validated by that action's schema). */
+export const liveInputSchema = z
+  .object({
+    action: z.enum(LIVE_INPUT_ACTIONS, { error: `must be one of ${LIVE_INPUT_ACTIONS.join(', ')}` }),
+    params: z.record(z.string(), z.unknown(), { error: 'must be an object' }),
+  })
+  .strict();

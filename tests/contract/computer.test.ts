@@ -1,4 +1,5 @@
 import { chromium, type Browser } from 'playwright-core';
+import { findChromium } from '../../engine/browsers/chromium';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveViewEvent } from '../../lib/schemas/computer';
@@ -214,5 +215,66 @@ describe('computer: live view', () => {
     await k.browsers.deleteByID(b.session_id);
     const tail = await ended;
     expect(tail[tail.length - 1]).toEqual({ type: 'end', reason: 'deleted' });
+  });
+});
+
+describe('computer: browser_live_view_url', () => {
+  it('is given to sessions with a live view only, and refuses a wrong token', async () => {
+    const headless = await session({ headless: true });
+    expect(headless.browser_live_view_url ?? null).toBeNull();
+    const b = await session();
+    const url = new URL(b.browser_live_view_url!);
+    const page = await fetch(url);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(page.headers.get('content-security-policy')).toMatch(/script-src 'nonce-/);
+    expect(await page.text()).not.toContain(url.searchParams.get('jwt'));
+    url.searchParams.set('jwt', 'wrong');
+    expect((await fetch(url)).status).toBe(404);
+    const stream = new URL(b.browser_live_view_url!);
+    stream.pathname += '/stream';
+    stream.searchParams.set('jwt', 'wrong');
+    expect((await fetch(stream)).status).toBe(404);
+  });
+
+  it('shows the browser and passes clicks and keys through unless readOnly', async () => {
+    const b = await session();
+    const agent = await pageOf(b.cdp_ws_url);
+    await agent.setContent(`<body style="margin:0">
+      <button id="b" style="position:absolute;left:0;top:0;width:1024px;height:300px"
+        onclick="this.textContent = 'clicked'">press</button>
+      <input id="t" style="position:absolute;left:0;top:400px;width:500px"></body>`);
+    const viewer = await chromium.launch({ executablePath: await findChromium(), args: ['--no-sandbox'] });
+    browsers.push(viewer);
+    const tab = await viewer.newPage({ viewport: { width: 512, height: 384 } });
+    await tab.goto(b.browser_live_view_url!);
+    const screen = tab.getByRole('img', { name: 'Live view of the browser' });
+    await expect.poll(() => screen.getAttribute('src')).toMatch(/^data:image\/jpeg;base64,/);
+    await expect.poll(() => tab.getByRole('status').isHidden()).toBe(true);
+    // The 1024x768 screen is shown at half size: (100, 50) on the picture is (200, 100) in the browser.
+    await screen.click({ position: { x: 100, y: 50 } });
+    await expect.poll(() => agent.locator('#b').textContent()).toBe('clicked');
+    await screen.click({ position: { x: 100, y: 205 } });
+    await tab.keyboard.type('hi!');
+    await expect.poll(() => agent.locator('#t').inputValue()).toBe('hi!');
+    expect(await k.browsers.computer.getMousePosition(b.session_id)).toEqual({ x: 200, y: 410 });
+
+    const readOnly = new URL(b.browser_live_view_url!);
+    readOnly.searchParams.set('readOnly', 'true');
+    await tab.goto(readOnly.href);
+    let inputs = 0;
+    tab.on('request', (r) => {
+      if (r.url().includes('/live/input')) inputs++;
+    });
+    await expect.poll(() => tab.getByRole('img', { name: 'Live view of the browser' }).getAttribute('src')).toMatch(/^data:image/);
+    await tab.getByRole('img', { name: 'Live view of the browser' }).click({ position: { x: 10, y: 10 } });
+    await tab.keyboard.type('x');
+    await tab.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
+    expect(inputs).toBe(0);
+    expect(await k.browsers.computer.getMousePosition(b.session_id)).toEqual({ x: 200, y: 410 });
+    expect(await agent.locator('#t').inputValue()).toBe('hi!');
+
+    await k.browsers.deleteByID(b.session_id);
+    await expect.poll(() => tab.getByRole('status').textContent()).toMatch(/ended/);
   });
 });

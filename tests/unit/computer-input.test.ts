@@ -79,3 +79,22 @@ describe('smooth path', () => {
     for (let i = 1; i < dist.length; i++) expect(dist[i]!).toBeLessThanOrEqual(dist[i - 1]! + 1);
   });
 });
+
+describe('multi-click counting', () => {
+  it('counts a quick second press at the same spot as a double click, and a far one as a new click', async () => {
+    const { d, sent } = device();
+    await d.click({ x: 50, y: 50, click_type: 'down' }, []);
+    await d.click({ x: 50, y: 50, click_type: 'up' }, []);
+    await d.click({ x: 51, y: 50 }, []);
+    await d.click({ x: 300, y: 300 }, []);
+    const counts = sent.filter((s) => s.params.type !== 'mouseMoved').map((s) => [s.params.type, s.params.clickCount]);
+    expect(counts).toEqual([
+      ['mousePressed', 1],
+      ['mouseReleased', 1],
+      ['mousePressed', 2],
+      ['mouseReleased', 2],
+      ['mousePressed', 1],
+      ['mouseReleased', 1],
+    ]);
+  });
+});
