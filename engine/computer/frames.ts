@@ -31,7 +31,7 @@ export async function composeFrame(image: Buffer, o: ComposeOptions): Promise<Co
     const meta = await sharp(image).metadata();
     return { data: image, width: meta.width ?? 0, height: meta.height ?? 0 };
   }
-  const { data, info } = await sharp(image).raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(image, { sequentialRead: true }).raw().toBuffer({ resolveWithObject: true });
   if (o.pointer) {
     const at = scalePoint(o.pointer, info.width, o.screenWidth);
     drawPointer(data, info.width, info.height, info.channels, at.x, at.y);
@@ -44,6 +44,6 @@ export async function composeFrame(image: Buffer, o: ComposeOptions): Promise<Co
     width = o.region.width;
     height = o.region.height;
   }
-  const encoded = o.format === 'png' ? out.png({ compressionLevel: 4 }) : out.jpeg({ quality: o.quality ?? 75 });
+  const encoded = o.format === 'png' ? out.png({ compressionLevel: 4 }) : out.jpeg({ quality: o.quality ?? 75, optimiseCoding: false });
   return { data: await encoded.toBuffer(), width, height };
 }

@@ -89,7 +89,8 @@ export function livePageHtml(nonce: string): string {
     ev.preventDefault();
     const p = point(ev);
     const notches = (d) => d === 0 ? 0 : Math.sign(d) * Math.max(1, Math.min(10, Math.round(Math.abs(d) / 100)));
-    if (p) send('scroll', { ...p, delta_x: notches(ev.deltaX), delta_y: notches(ev.deltaY) });
+    const dx = notches(ev.deltaX), dy = notches(ev.deltaY);
+    if (p && (dx || dy)) send('scroll', { ...p, delta_x: dx, delta_y: dy });
   }, { passive: false });
   img.addEventListener('contextmenu', (ev) => ev.preventDefault());
   img.addEventListener('keydown', (ev) => {

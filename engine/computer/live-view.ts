@@ -4,6 +4,7 @@ import { composeFrame } from './frames';
 import type { PageTracker } from './page-tracker';
 
 const JPEG_QUALITY = 70;
+const FIRST_CAPTURE_TIMEOUT_MS = 3_000;
 
 export type EndReason = Extract<LiveViewEvent, { type: 'end' }>['reason'];
 
@@ -79,6 +80,7 @@ export class LiveView {
   private scheduled = false;
   private pendingCapturedAt = 0;
   private generation = 0;
+  private framesSinceStart = 0;
 
   constructor(
     private readonly tracker: PageTracker,
@@ -124,14 +126,11 @@ export class LiveView {
     const target = await this.tracker.activeSession().catch(() => undefined);
     if (!target || gen !== this.generation) return;
     this.casting = target;
-    const send = (method: string, params: object = {}) => this.tracker.conn.send(method, params, target.sessionId);
+    this.framesSinceStart = 0;
+    const send = (method: string, params: object = {}, timeoutMs?: number) =>
+      this.tracker.conn.send(method, params, target.sessionId, timeoutMs);
     try {
       await send('Page.enable');
-      // A page that is not repainting sends no screencast frame, so the first image is a capture.
-      const shot = await send('Page.captureScreenshot', { format: 'jpeg', quality: JPEG_QUALITY });
-      if (gen !== this.generation) return;
-      this.lastImage = Buffer.from(String(shot.data), 'base64');
-      this.render(Date.now());
       await send('Page.startScreencast', {
         format: 'jpeg',
         quality: JPEG_QUALITY,
@@ -139,8 +138,14 @@ export class LiveView {
         maxHeight: this.screen.height,
         everyNthFrame: 1,
       });
+      // A page that is not repainting sends no screencast frame, so the first image may have to be a capture.
+      // A tab that is still being set up may never answer one: then its first paint arrives as a frame anyway.
+      const shot = await send('Page.captureScreenshot', { format: 'jpeg', quality: JPEG_QUALITY }, FIRST_CAPTURE_TIMEOUT_MS);
+      if (gen !== this.generation || this.framesSinceStart > 0) return;
+      this.lastImage = Buffer.from(String(shot.data), 'base64');
+      this.render(Date.now());
     } catch {
-      // The page closed while starting; the tracker names the next active page and restart runs again.
+      // The page closed or is still loading; the tracker names the next active page, or its frames follow.
     }
   }
 
@@ -155,6 +160,7 @@ export class LiveView {
     if (e.method !== 'Page.screencastFrame' || !this.casting || e.sessionId !== this.casting.sessionId) return;
     const params = e.params as { data: string; sessionId: number; metadata: { timestamp?: number } };
     const ack = () => this.tracker.conn.send('Page.screencastFrameAck', { sessionId: params.sessionId }, e.sessionId).catch(() => {});
+    this.framesSinceStart++;
     this.lastImage = Buffer.from(params.data, 'base64');
     const capturedAt = params.metadata.timestamp ? Math.round(params.metadata.timestamp * 1000) : Date.now();
     // Acknowledging after the frame is painted lets Chromium pace the screencast to what the engine can keep up with.

@@ -55,7 +55,9 @@ export class ComputerSession {
   async screenshot(region?: ScreenshotRegion): Promise<Buffer> {
     const page = await this.tracker.activeSession();
     if (!page) throw noPage();
-    const shot = await this.tracker.conn.send<{ data: string }>('Page.captureScreenshot', { format: 'png' }, page.sessionId);
+    // A tab that is still being set up can leave a capture unanswered; by the second try it has painted.
+    const capture = () => this.tracker.conn.send<{ data: string }>('Page.captureScreenshot', { format: 'png' }, page.sessionId, 5_000);
+    const shot = await capture().catch(capture);
     const image = Buffer.from(shot.data, 'base64');
     const pointer = this.cursorHidden ? null : { x: this.input.x, y: this.input.y };
     return (await composeFrame(image, { format: 'png', pointer, screenWidth: this.screen.width, region })).data;

@@ -1,7 +1,7 @@
 import { chromium, type Browser } from 'playwright-core';
 import { findChromium } from '../../engine/browsers/chromium';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LiveViewEvent } from '../../lib/schemas/computer';
 import { kernel, raw } from './client';
 
@@ -9,9 +9,10 @@ const k = kernel();
 const created: string[] = [];
 const browsers: Browser[] = [];
 
-afterAll(async () => {
-  await Promise.allSettled(browsers.map((b) => b.close()));
-  await Promise.allSettled(created.map((id) => k.browsers.deleteByID(id)));
+// Each test's browsers go as soon as it ends: a two-core machine should not keep a dozen Chromiums around.
+afterEach(async () => {
+  await Promise.allSettled(browsers.splice(0).map((b) => b.close()));
+  await Promise.allSettled(created.splice(0).map((id) => k.browsers.deleteByID(id)));
 });
 
 async function session(opts: { headless?: boolean } = {}) {
@@ -79,7 +80,7 @@ const frameImage = (e: Extract<LiveViewEvent, { type: 'frame' }>) => pixels(new 
 
 describe('computer: cursor', () => {
   let id: string;
-  beforeAll(async () => {
+  beforeEach(async () => {
     id = (await session({ headless: true })).session_id;
   });
 
@@ -215,6 +216,32 @@ describe('computer: live view', () => {
     await k.browsers.deleteByID(b.session_id);
     const tail = await ended;
     expect(tail[tail.length - 1]).toEqual({ type: 'end', reason: 'deleted' });
+  });
+});
+
+describe('computer: the screen is the newest open tab', () => {
+  it('follows a tab the agent opens and returns to the previous one when it closes', async () => {
+    const b = await session();
+    const first = await pageOf(b.cdp_ws_url);
+    await first.setContent('<body style="margin:0;background:rgb(255,0,0)"></body>');
+    const live = await raw(`/browsers/${b.session_id}/live_view`);
+    const colourOf = async (e: LiveViewEvent) => (e.type === 'frame' ? (await frameImage(e)).at(900, 700) : []);
+    const isRed = (c: number[]) => c[0]! > 200 && c[1]! < 60 && c[2]! < 60;
+    const isBlue = (c: number[]) => c[0]! < 60 && c[1]! < 60 && c[2]! > 200;
+    let opened: Promise<unknown> | undefined;
+    await readLive(live, async (e) => {
+      const c = await colourOf(e);
+      if (isRed(c)) {
+        opened ??= first.context().newPage().then((p) => p.setContent('<body style="margin:0;background:rgb(0,0,255)"></body>'));
+        return false;
+      }
+      return isBlue(c);
+    });
+    await opened;
+    expect(isBlue((await screenshot(b.session_id)).at(900, 700))).toBe(true);
+    const second = first.context().pages()[1]!;
+    await second.close();
+    await expect.poll(async () => isRed((await screenshot(b.session_id)).at(900, 700))).toBe(true);
   });
 });
 
