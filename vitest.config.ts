@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
-const alias = { '@': path.resolve(import.meta.dirname) };
+// 'server-only' throws outside a React server bundle; unit tests import server modules directly.
+const alias = { '@': path.resolve(import.meta.dirname), 'server-only': path.resolve(import.meta.dirname, 'tests/support/empty.ts') };
 
 export default defineConfig({
   resolve: { alias },

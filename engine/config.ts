@@ -33,3 +33,8 @@ export function loadEngineConfig(overrides: Partial<EngineConfig> = {}): EngineC
     ...overrides,
   };
 }
+
+/** The environment child processes (Chromium, session commands) start from. */
+export function baseChildEnv(): NodeJS.ProcessEnv {
+  return { ...process.env };
+}

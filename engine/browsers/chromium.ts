@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { baseChildEnv } from '../config';
 import { fitWindowToViewport, knownWindowChrome, type WindowChrome } from './window-fit';
 
 const CANDIDATES: Record<string, string[]> = {
@@ -101,7 +102,7 @@ export function launchChromium(o: LaunchOptions, timeoutMs = 30_000): Promise<La
   const proc = spawn(o.executable, chromiumArgs({ windowChrome: knownWindowChrome(o.executable), ...o }), {
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe'],
-    env: { ...process.env, HOME: path.dirname(o.userDataDir), TZ: process.env.TZ ?? 'UTC' },
+    env: { ...baseChildEnv(), HOME: path.dirname(o.userDataDir) },
   });
   const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
   return new Promise((resolve, reject) => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { paginationQuerySchema, resourceIdSchema } from './common';
-import { viewportSchema, type Viewport } from './viewport';
+import { viewportFromKey, viewportKeySchema, viewportSchema, type Viewport } from './viewport';
 
 export const BROWSER_TIMEOUT = { min: 10, max: 259200, default: 60 } as const;
 
@@ -63,3 +63,52 @@ export interface BrowserSession {
   pool?: { id: string; name?: string | null } | null;
   tags?: Record<string, string> | null;
 }
+
+/** What the create dialog edits; the viewport is one of the supported keys, so nothing else can be chosen. */
+export const browserCreateFormSchema = z.object({
+  name: z.union([z.literal(''), sessionNameSchema]),
+  viewport: viewportKeySchema,
+  timeout_seconds: z
+    .number({ error: 'must be a whole number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(BROWSER_TIMEOUT.min, `must be at least ${BROWSER_TIMEOUT.min}`)
+    .max(BROWSER_TIMEOUT.max, `must be at most ${BROWSER_TIMEOUT.max}`),
+  headless: z.boolean(),
+  stealth: z.boolean(),
+  kiosk_mode: z.boolean(),
+  proxy_id: z.union([z.literal(''), resourceIdSchema]),
+  persistent_id: z.union([z.literal(''), resourceIdSchema]),
+  start_url: z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'must be an http or https URL' })]),
+});
+
+export type BrowserCreateForm = z.infer<typeof browserCreateFormSchema>;
+
+export const browserCreateFormDefaults: BrowserCreateForm = {
+  name: '',
+  viewport: '1920x1080@25',
+  timeout_seconds: 600,
+  headless: false,
+  stealth: false,
+  kiosk_mode: false,
+  proxy_id: '',
+  persistent_id: '',
+  start_url: '',
+};
+
+export function browserFormToRequest(v: BrowserCreateForm): BrowserCreateInput {
+  const viewport = viewportFromKey(v.viewport);
+  return {
+    ...(v.name ? { name: v.name } : {}),
+    viewport,
+    timeout_seconds: v.timeout_seconds,
+    headless: v.headless,
+    stealth: v.stealth,
+    kiosk_mode: v.kiosk_mode,
+    ...(v.proxy_id ? { proxy_id: v.proxy_id } : {}),
+    ...(v.persistent_id ? { persistence: { id: v.persistent_id } } : {}),
+    ...(v.start_url ? { start_url: v.start_url } : {}),
+  };
+}
+
+export const browserIdInputSchema = z.object({ id: resourceIdSchema });
+export const persistentIdInputSchema = z.object({ persistent_id: resourceIdSchema });

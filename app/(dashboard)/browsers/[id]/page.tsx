@@ -1,0 +1,11 @@
+import type { Metadata } from 'next';
+import { SessionOverview } from '@/components/browsers/session-overview';
+import { requireOperatorPage } from '@/lib/server/auth';
+
+export const metadata: Metadata = { title: 'Browser session' };
+
+export default async function Page({ params }: { params: Promise<{ id: string }> }) {
+  await requireOperatorPage();
+  const { id } = await params;
+  return <SessionOverview sessionId={id} />;
+}

@@ -1,0 +1,79 @@
+'use client';
+
+import { Plus } from 'lucide-react';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { ActionError } from '@/lib/action-result';
+import { useCreateBrowser } from '@/lib/hooks/use-create-browser';
+import type { BrowserCreateForm as Values } from '@/lib/schemas/browser';
+import { BROWSER_CREATE_FORM_ID, BrowserCreateForm } from './browser-create-form';
+
+/** Container: runs the create mutation and maps the server's field errors back onto the form. */
+export function BrowserCreateDialog() {
+  const [open, setOpen] = useState(false);
+  const [serverError, setServerError] = useState<string>();
+  const create = useCreateBrowser();
+  const router = useRouter();
+
+  async function submit(values: Values, form: UseFormReturn<Values>) {
+    setServerError(undefined);
+    try {
+      const session = await create.mutateAsync(values);
+      toast.success(`Browser ${session.session_id} is running`);
+      setOpen(false);
+      router.push(`/browsers/${session.session_id}`);
+    } catch (err) {
+      if (err instanceof ActionError) {
+        let mapped = false;
+        for (const [field, message] of Object.entries(err.fieldErrors)) {
+          const key = field === 'persistence.id' ? 'persistent_id' : field.split('.')[0]!;
+          if (key in values) {
+            form.setError(key as keyof Values, { message });
+            mapped = true;
+          }
+        }
+        if (!mapped) setServerError(err.message);
+      } else {
+        setServerError('The dashboard could not reach its server. Check your connection and try again.');
+      }
+    }
+  }
+
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>
+        <Plus /> New browser
+      </Button>
+      <Dialog
+        open={open}
+        onOpenChange={(o) => {
+          setOpen(o);
+          if (!o) setServerError(undefined);
+        }}
+        title="New browser session"
+        description="Starts a Chromium you can drive over CDP and watch from here."
+        footer={
+          <>
+            <Button variant="outline" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" form={BROWSER_CREATE_FORM_ID} disabled={create.isPending}>
+              {create.isPending ? 'Starting…' : 'Create browser'}
+            </Button>
+          </>
+        }
+      >
+        <BrowserCreateForm onSubmit={submit} />
+        {serverError ? (
+          <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
+            {serverError}
+          </p>
+        ) : null}
+      </Dialog>
+    </>
+  );
+}

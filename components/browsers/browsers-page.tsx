@@ -1,0 +1,110 @@
+'use client';
+
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { MonitorPlay, Search } from 'lucide-react';
+import { usePathname, useRouter } from 'next/navigation';
+import { useEffect, useState } from 'react';
+import { PageHeader } from '@/components/layout/page-header';
+import { Button } from '@/components/ui/button';
+import { Input, Select } from '@/components/ui/input';
+import { EmptyState, ErrorNotice, Skeleton } from '@/components/ui/states';
+import { browserListOptions, type BrowserListFilters } from '@/lib/queries/browsers';
+import { BrowserCreateDialog } from './browser-create-dialog';
+import { BrowsersTable } from './browsers-table';
+import { DeletePersistentDialog } from './delete-persistent-dialog';
+
+export const BROWSERS_PAGE_SIZE = 20;
+
+export function BrowsersPage({ filters }: { filters: BrowserListFilters }) {
+  const router = useRouter();
+  const pathname = usePathname();
+  const [search, setSearch] = useState(filters.query ?? '');
+  const list = useQuery({ ...browserListOptions(filters), placeholderData: keepPreviousData });
+
+  function navigate(next: BrowserListFilters) {
+    const sp = new URLSearchParams();
+    if (next.query) sp.set('q', next.query);
+    if (next.status && next.status !== 'active') sp.set('status', next.status);
+    if (next.offset) sp.set('offset', String(next.offset));
+    router.replace(`${pathname}${sp.size ? `?${sp}` : ''}`, { scroll: false });
+  }
+
+  useEffect(() => {
+    if (search === (filters.query ?? '')) return;
+    const t = setTimeout(() => navigate({ ...filters, query: search, offset: 0 }), 250);
+    return () => clearTimeout(t);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- navigate is recreated each render; the debounce follows the text.
+  }, [search]);
+
+  const offset = filters.offset ?? 0;
+  const items = list.data?.items ?? [];
+
+  return (
+    <div className="grid gap-4">
+      <PageHeader
+        title="Browsers"
+        description="Chromium sessions your agents drive. Open one to watch it, browse its files or run commands."
+        actions={
+          <>
+            <DeletePersistentDialog />
+            <BrowserCreateDialog />
+          </>
+        }
+      />
+      <div className="flex flex-wrap items-center gap-2">
+        <div className="relative min-w-64 flex-1">
+          <Search className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-muted-foreground" />
+          <Input
+            aria-label="Search browsers"
+            placeholder="Search by name, session, proxy or persistent id"
+            className="pl-8"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </div>
+        <Select
+          aria-label="Status"
+          className="w-36"
+          value={filters.status ?? 'active'}
+          onChange={(e) => navigate({ ...filters, status: e.target.value as BrowserListFilters['status'], offset: 0 })}
+        >
+          <option value="active">Active</option>
+          <option value="deleted">Ended</option>
+          <option value="all">All</option>
+        </Select>
+      </div>
+      {list.isError ? (
+        <ErrorNotice title="Could not load browsers" message={list.error.message} action={<Button variant="outline" size="sm" onClick={() => list.refetch()}>Retry</Button>} />
+      ) : list.isPending ? (
+        <div className="grid gap-2">
+          {Array.from({ length: 4 }, (_, i) => (
+            <Skeleton key={i} className="h-10" />
+          ))}
+        </div>
+      ) : items.length === 0 ? (
+        <EmptyState icon={<MonitorPlay />} title={filters.query ? 'No browsers match' : 'No browsers yet'} action={filters.query ? undefined : <BrowserCreateDialog />}>
+          {filters.query
+            ? `Nothing matches "${filters.query}". Try a session id, a name or a proxy id.`
+            : 'A browser session is a real Chromium that an agent connects to over CDP. Create one to try it.'}
+        </EmptyState>
+      ) : (
+        <>
+          <BrowsersTable sessions={items} />
+          <div className="flex items-center justify-between text-sm text-muted-foreground">
+            <span>
+              {offset + 1}–{offset + items.length}
+            </span>
+            <div className="flex gap-2">
+              <Button variant="outline" size="sm" disabled={offset === 0} onClick={() => navigate({ ...filters, offset: Math.max(0, offset - BROWSERS_PAGE_SIZE) })}>
+                Previous
+              </Button>
+              <Button variant="outline" size="sm" disabled={!list.data?.has_more} onClick={() => navigate({ ...filters, offset: list.data?.next_offset ?? offset + BROWSERS_PAGE_SIZE })}>
+                Next
+              </Button>
+            </div>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
