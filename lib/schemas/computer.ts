@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { resourceIdSchema } from './common';
 
 /** Limits of the computer endpoints (kernel-api §1.4); the engine also checks coordinates against the screen. */
 export const COMPUTER_LIMITS = {
@@ -151,3 +152,25 @@ export const liveInputSchema = z
     params: z.record(z.string(), z.unknown(), { error: 'must be an object' }),
   })
   .strict();
+
+/** The dashboard's cursor switch (server action input). */
+export const cursorActionSchema = z
+  .object({ id: resourceIdSchema, hidden: requiredBoolean })
+  .strict();
+
+/**
+ * One input from the dashboard's live view under "Take control", relayed to the matching computer endpoint.
+ * Each action's parameters are checked by that endpoint's own schema.
+ */
+export const remoteInputSchema = z.discriminatedUnion(
+  'action',
+  [
+    z.object({ action: z.literal('move_mouse'), params: moveMouseSchema }).strict(),
+    z.object({ action: z.literal('click_mouse'), params: clickMouseSchema }).strict(),
+    z.object({ action: z.literal('scroll'), params: scrollSchema }).strict(),
+    z.object({ action: z.literal('type'), params: typeTextSchema }).strict(),
+    z.object({ action: z.literal('press_key'), params: pressKeySchema }).strict(),
+  ],
+  { error: 'must be one of move_mouse, click_mouse, scroll, type, press_key' },
+);
+export type RemoteInput = z.infer<typeof remoteInputSchema>;
