@@ -163,8 +163,9 @@ export class LiveView {
     this.framesSinceStart++;
     this.lastImage = Buffer.from(params.data, 'base64');
     const capturedAt = params.metadata.timestamp ? Math.round(params.metadata.timestamp * 1000) : Date.now();
-    // Acknowledging after the frame is painted lets Chromium pace the screencast to what the engine can keep up with.
-    this.render(capturedAt).then(ack, ack);
+    // Chromium captures the next frame while this one is painted; renders coalesce, so a backlog cannot build up.
+    void ack();
+    void this.render(capturedAt);
   }
 
   /** Paints the newest image with the current pointer; renders requested while one runs collapse into one. */
