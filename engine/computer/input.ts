@@ -1,5 +1,6 @@
 import type { ClickMouseInput, MouseButton, MoveMouseInput, PressKeyInput, ScrollInput, TypeTextInput } from '../../lib/schemas/computer';
 import { keyFor, keyText, MODIFIER, type KeyDef } from './keys';
+import { shortcutFor, type Shortcut } from './shortcuts';
 
 /** Sends a CDP command to the page that is on screen. */
 export type PageSend = (method: string, params: Record<string, unknown>) => Promise<unknown>;
@@ -47,6 +48,7 @@ export class InputDevice {
     private readonly send: PageSend,
     start: { x: number; y: number },
     private readonly onMove: (x: number, y: number) => void,
+    private readonly browserShortcut: (s: Shortcut) => Promise<void> = async () => {},
   ) {
     this.x = start.x;
     this.y = start.y;
@@ -107,6 +109,11 @@ export class InputDevice {
   async pressKeys(combos: { keys: KeyDef[] }[], input: PressKeyInput, holdKeys: KeyDef[]): Promise<void> {
     await this.holding(holdKeys, async () => {
       for (const combo of combos) {
+        const shortcut = shortcutFor([...holdKeys, ...combo.keys]);
+        if (shortcut) {
+          await this.browserShortcut(shortcut);
+          continue;
+        }
         const pressed: KeyDef[] = [];
         try {
           for (const k of combo.keys) {

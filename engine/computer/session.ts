@@ -5,6 +5,7 @@ import { composeFrame } from './frames';
 import { InputDevice } from './input';
 import { LiveView, type EndReason } from './live-view';
 import { PageTracker } from './page-tracker';
+import type { Shortcut } from './shortcuts';
 
 export const noPage = () => new HttpError(409, 'the browser has no open page');
 
@@ -27,6 +28,7 @@ export class ComputerSession {
       (method, params) => this.sendToPage(method, params),
       { x: Math.floor(screen.width / 2), y: Math.floor(screen.height / 2) },
       () => this.live.pointerChanged(),
+      (shortcut) => this.browserShortcut(shortcut),
     );
     this.live = new LiveView(tracker, screen, () => ({ x: this.input.x, y: this.input.y, hidden: this.cursorHidden }));
     tracker.on('close', () => this.close('browser_closed'));
@@ -68,6 +70,20 @@ export class ComputerSession {
     this.closed = true;
     this.live.end(reason);
     this.tracker.close();
+  }
+
+  private async browserShortcut(shortcut: Shortcut): Promise<void> {
+    if (shortcut === 'new_tab') {
+      await this.tracker.conn.send('Target.createTarget', { url: 'about:blank' });
+      return;
+    }
+    if (shortcut === 'reload') {
+      await this.sendToPage('Page.reload', {});
+      return;
+    }
+    const history = (await this.sendToPage('Page.getNavigationHistory', {})) as { currentIndex: number; entries: { id: number }[] };
+    const entry = history.entries[history.currentIndex + (shortcut === 'back' ? -1 : 1)];
+    if (entry) await this.sendToPage('Page.navigateToHistoryEntry', { entryId: entry.id });
   }
 
   private async sendToPage(method: string, params: Record<string, unknown>): Promise<unknown> {

@@ -245,6 +245,22 @@ describe('computer: the screen is the newest open tab', () => {
   });
 });
 
+describe('computer: browser shortcuts', () => {
+  it('opens a new tab with Ctrl+t and goes back with Alt+Left, as a desktop browser would', async () => {
+    const b = await session();
+    const page = await pageOf(b.cdp_ws_url);
+    await page.goto('data:text/html,<body style="margin:0;background:rgb(255,0,0)">one</body>');
+    await page.goto('data:text/html,<body style="margin:0;background:rgb(0,0,255)">two</body>');
+    await k.browsers.computer.pressKey(b.session_id, { keys: ['Alt+Left'] });
+    await expect.poll(() => page.evaluate(() => document.body.textContent)).toBe('one');
+
+    await k.browsers.computer.pressKey(b.session_id, { keys: ['Ctrl+t'] });
+    await expect.poll(() => page.context().pages().length).toBe(2);
+    const shot = await screenshot(b.session_id);
+    expect(shot.at(900, 700)).toEqual([255, 255, 255]);
+  });
+});
+
 describe('computer: browser_live_view_url', () => {
   it('is given to sessions with a live view only, and refuses a wrong token', async () => {
     const headless = await session({ headless: true });
