@@ -47,6 +47,7 @@ export default defineConfig({
       ENGINE_PORT: String(s.enginePort),
       DATA_DIR: s.dataDir,
       DASHBOARD_PASSWORD: s.password,
+      LOG_FILE: s.logFile,
       KERNEL_BASE_URL: '',
       KERNEL_API_KEY: '',
     },

@@ -95,11 +95,11 @@ test.describe('without a login', () => {
   test.use({ storageState: { cookies: [], origins: [] } });
 
   test('pages redirect to the login and route handlers refuse', async ({ page, request }) => {
-    for (const path of ['/browsers', '/browsers/abc', '/']) {
+    for (const path of ['/browsers', '/browsers/abc', '/', '/proxies', '/pools', '/pools/abc']) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/login/);
     }
-    for (const path of ['/api/browsers', '/api/browsers/abc']) {
+    for (const path of ['/api/browsers', '/api/browsers/abc', '/api/proxies', '/api/pools', '/api/pools/abc']) {
       const res = await request.get(path);
       expect(res.status()).toBe(401);
     }

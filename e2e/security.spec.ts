@@ -36,7 +36,7 @@ test('no organization token is in the client bundle or in any page served', asyn
       /* redirects and aborted requests have no body */
     }
   });
-  for (const p of ['/browsers', `/browsers/${s.session_id}`, '/browsers?status=all']) {
+  for (const p of ['/browsers', `/browsers/${s.session_id}`, '/browsers?status=all', '/proxies', '/pools']) {
     await page.goto(p);
     await expect(page.getByRole('main')).toBeVisible();
   }

@@ -13,6 +13,7 @@ export function e2eSettings() {
     baseURL: `http://127.0.0.1:${port}`,
     password: process.env.E2E_PASSWORD || 'e2e-operator-password',
     storageState: path.resolve('e2e/.auth/operator.json'),
+    logFile: path.join(dataDir, 'server.log'),
   };
 }
 

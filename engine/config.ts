@@ -10,6 +10,8 @@ export interface EngineConfig {
   pooledSessionsLimit: number;
   /** How often idle sessions are looked for, in ms. */
   reaperIntervalMs: number;
+  /** How often each pool's refill runs, in ms; every run starts at least one browser while a pool is short. */
+  poolFillIntervalMs: number;
 }
 
 function intVar(name: string, fallback: number, min: number, max: number): number {
@@ -30,6 +32,7 @@ export function loadEngineConfig(overrides: Partial<EngineConfig> = {}): EngineC
     chromePath: process.env.CHROME_PATH || undefined,
     pooledSessionsLimit: intVar('ENGINE_POOLED_SESSIONS_LIMIT', 6, 1, 1000),
     reaperIntervalMs: 5000,
+    poolFillIntervalMs: 5000,
     ...overrides,
   };
 }

@@ -5,11 +5,17 @@ export function formatBytes(n: number): string {
   if (!Number.isFinite(n) || n < 0) return '—';
   let i = 0;
   let v = n;
-  while (v >= 1024 && i < UNITS.length - 1) {
+  // Step up while the rounded figure would reach 1024 (1023.99 KB reads "1.0 MB", not "1024 KB").
+  while ((i === 0 ? v : Math.round(v)) >= 1024 && i < UNITS.length - 1) {
     v /= 1024;
     i++;
   }
   return i === 0 ? `${v} B` : `${v < 10 ? v.toFixed(1) : Math.round(v)} ${UNITS[i]}`;
+}
+
+/** The exact figure for a tooltip: "1,536 bytes". */
+export function formatByteCount(n: number): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? 'byte' : 'bytes'}`;
 }
 
 const rtf = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });

@@ -56,11 +56,17 @@ if (!password) {
   generated = true;
 }
 
+// LOG_FILE: also keep both processes' output in a file (the e2e run scans it for leaked tokens).
+const logFile = env.LOG_FILE ? fs.createWriteStream(path.resolve(root, env.LOG_FILE), { flags: 'a' }) : null;
 const children = [];
 let stopping = false;
 
 function run(name, cmd, cmdArgs, extraEnv) {
-  const child = spawn(cmd, cmdArgs, { cwd: root, env: { ...env, ...extraEnv }, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(cmd, cmdArgs, { cwd: root, env: { ...env, ...extraEnv }, stdio: ['ignore', logFile ? 'pipe' : 'inherit', logFile ? 'pipe' : 'inherit'] });
+  if (logFile) {
+    child.stdout.on('data', (d) => (process.stdout.write(d), logFile.write(d)));
+    child.stderr.on('data', (d) => (process.stderr.write(d), logFile.write(d)));
+  }
   child.on('exit', (code, signal) => {
     if (!stopping) {
       console.error(`[start] ${name} exited (${signal ?? code}); stopping.`);

@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { toast } from 'sonner';
+import { ProxyPicker } from '@/components/proxies/proxy-picker';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ActionError } from '@/lib/action-result';
@@ -67,7 +68,7 @@ export function BrowserCreateDialog() {
           </>
         }
       >
-        <BrowserCreateForm onSubmit={submit} />
+        <BrowserCreateForm onSubmit={submit} proxyField={(form) => <ProxyPicker form={form} />} />
         {serverError ? (
           <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
             {serverError}

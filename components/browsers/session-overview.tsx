@@ -1,6 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
+import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { ErrorNotice, Skeleton } from '@/components/ui/states';
@@ -71,7 +72,13 @@ export function SessionOverview({ sessionId, apiMode }: { sessionId: string; api
             <span className="font-mono">{s.persistence.id}</span> <Badge tone="warning">deprecated</Badge>
           </Row>
         ) : null}
-        {s.pool ? <Row label="Pool">{s.pool.name ?? s.pool.id}</Row> : null}
+        {s.pool ? (
+          <Row label="Pool">
+            <Link href={`/pools/${s.pool.id}`} className="text-primary hover:underline">
+              {s.pool.name ?? s.pool.id}
+            </Link>
+          </Row>
+        ) : null}
         {s.start_url ? <Row label="Start URL">{s.start_url}</Row> : null}
       </dl>
     </section>

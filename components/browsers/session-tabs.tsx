@@ -5,7 +5,10 @@ import { usePathname } from 'next/navigation';
 import { cn } from '@/lib/utils';
 
 /** The session page's sections; each is its own route so every tab can be deep-linked. */
-const TABS = [{ segment: '', label: 'Overview' }];
+const TABS = [
+  { segment: '', label: 'Overview' },
+  { segment: 'files', label: 'Files' },
+];
 
 export function SessionTabs({ sessionId }: { sessionId: string }) {
   const pathname = usePathname();

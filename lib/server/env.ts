@@ -9,6 +9,7 @@ const rawSchema = z.object({
   KERNEL_API_KEY: z.string().min(1, 'must not be empty').optional(),
   DASHBOARD_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   DATA_DIR: z.string().min(1, 'must not be empty').default('.data'),
+  KERNEL_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int('must be a whole number of milliseconds').min(100, 'must be at least 100').max(600_000, 'must be at most 600000').default(30_000),
   NODE_ENV: z.string().optional(),
 });
 
@@ -16,6 +17,8 @@ export interface ServerEnv {
   mode: 'embedded' | 'cloud';
   dataDir: string;
   dashboardPassword?: string;
+  /** Deadline for one call to the Kernel API. */
+  timeoutMs: number;
   /** Set in cloud mode; the embedded engine's URL and key are read from the data directory per call. */
   cloud?: { baseURL: string; apiKey: string };
   production: boolean;
@@ -33,6 +36,7 @@ export function serverEnv(): ServerEnv {
     KERNEL_API_KEY: emptyToUndefined(process.env.KERNEL_API_KEY),
     DASHBOARD_PASSWORD: emptyToUndefined(process.env.DASHBOARD_PASSWORD),
     DATA_DIR: emptyToUndefined(process.env.DATA_DIR),
+    KERNEL_TIMEOUT_MS: emptyToUndefined(process.env.KERNEL_TIMEOUT_MS),
     NODE_ENV: process.env.NODE_ENV,
   });
   if (!parsed.success) {
@@ -47,6 +51,7 @@ export function serverEnv(): ServerEnv {
     mode: e.KERNEL_API_KEY ? 'cloud' : 'embedded',
     dataDir: path.resolve(e.DATA_DIR),
     dashboardPassword: e.DASHBOARD_PASSWORD,
+    timeoutMs: e.KERNEL_TIMEOUT_MS,
     cloud: e.KERNEL_API_KEY ? { baseURL: e.KERNEL_BASE_URL ?? DEFAULT_CLOUD_URL, apiKey: e.KERNEL_API_KEY } : undefined,
     production: e.NODE_ENV === 'production',
   };

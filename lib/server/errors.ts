@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import Kernel from '@onkernel/sdk';
 import { z } from 'zod';
 import { apiErrorBodySchema, validationErrorBody, type ApiErrorBody } from '@/lib/schemas/errors';
+import { UpstreamDeadlineError } from './deadline-fetch';
 import { EngineNotRunningError } from './env';
 
 export interface NormalizedError {
@@ -26,6 +27,11 @@ export function normalizeError(err: unknown): NormalizedError {
   if (err instanceof ExpectedError) return { status: err.status, body: { code: err.code, message: err.message } };
   if (err instanceof z.ZodError) return { status: 400, body: validationErrorBody(err) };
   if (err instanceof EngineNotRunningError) return { status: 503, body: { code: 'engine_unavailable', message: err.message } };
+  // An aborted upstream read is a deadline: the only other abort is the operator's own request going away.
+  const aborted = err instanceof Error && (err.name === 'AbortError' || err.name === 'TimeoutError');
+  if (aborted || err instanceof UpstreamDeadlineError || (err instanceof Error && err.cause instanceof UpstreamDeadlineError)) {
+    return { status: 504, body: { code: 'upstream_timeout', message: 'The Kernel API did not answer in time. Try again.' } };
+  }
   if (err instanceof Kernel.APIConnectionTimeoutError) {
     return { status: 504, body: { code: 'upstream_timeout', message: 'The Kernel API did not answer in time. Try again.' } };
   }

@@ -1,6 +1,7 @@
 import 'server-only';
 import Kernel from '@onkernel/sdk';
-import { apiTarget } from './env';
+import { deadlineFetch } from './deadline-fetch';
+import { apiTarget, serverEnv } from './env';
 
 let client: { key: string; kernel: Kernel } | undefined;
 
@@ -9,7 +10,17 @@ export function kernel(): Kernel {
   const target = apiTarget();
   const key = `${target.baseURL}\n${target.apiKey}`;
   if (client?.key !== key) {
-    client = { key, kernel: new Kernel({ baseURL: target.baseURL, apiKey: target.apiKey, maxRetries: 1, timeout: 30_000 }) };
+    // No SDK retries: a retried POST could create a second browser; reads are retried by TanStack Query instead.
+    client = {
+      key,
+      kernel: new Kernel({
+        baseURL: target.baseURL,
+        apiKey: target.apiKey,
+        maxRetries: 0,
+        timeout: serverEnv().timeoutMs,
+        fetch: deadlineFetch(serverEnv().timeoutMs),
+      }),
+    };
   }
   return client.kernel;
 }

@@ -1,0 +1,45 @@
+'use client';
+
+import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/ui/dialog';
+import { useDeleteFile } from '@/lib/hooks/use-delete-file';
+import type { FileInfo } from '@/lib/schemas/fs';
+
+/** Confirms, naming the file or folder, before delete_file / delete_directory; failures stay in the dialog. */
+export function DeleteEntryDialog({ sessionId, entry, onClose }: { sessionId: string; entry: FileInfo; onClose: () => void }) {
+  const del = useDeleteFile(sessionId);
+  const kind = entry.is_dir ? 'folder' : 'file';
+  return (
+    <ConfirmDialog
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={`Delete ${kind} ${entry.name}?`}
+      description={
+        entry.is_dir
+          ? `${entry.path} and everything in it will be removed from the session. This cannot be undone.`
+          : `${entry.path} will be removed from the session. This cannot be undone.`
+      }
+      confirmLabel={`Delete ${kind}`}
+      pending={del.isPending}
+      onConfirm={() =>
+        del.mutate(
+          { path: entry.path, isDir: entry.is_dir },
+          {
+            onSuccess: () => {
+              toast.success(`Deleted ${entry.name}`);
+              onClose();
+            },
+          },
+        )
+      }
+    >
+      {del.isError ? (
+        <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
+          {del.error.message}
+        </p>
+      ) : null}
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,71 @@
+'use client';
+
+import { Plus } from 'lucide-react';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { useCreatePool } from '@/lib/hooks/use-create-pool';
+import type { PoolCapacity } from '@/lib/schemas/pool';
+import { poolFormDefaults, type PoolForm as Values } from '@/lib/schemas/pool-form';
+import { PoolForm } from './pool-form';
+import { applyServerErrors } from './server-errors';
+
+const FORM_ID = 'pool-create-form';
+
+/** Container: runs the create mutation and puts the server's refusals back on the form. */
+export function PoolCreateDialog({ capacity }: { capacity: PoolCapacity | null }) {
+  const [open, setOpen] = useState(false);
+  const [serverError, setServerError] = useState<string>();
+  const create = useCreatePool();
+  const router = useRouter();
+
+  async function submit(values: Values, form: UseFormReturn<Values>) {
+    setServerError(undefined);
+    try {
+      const pool = await create.mutateAsync(values);
+      toast.success(`Pool ${pool.name ?? pool.id} created; its browsers are starting`);
+      setOpen(false);
+      router.push(`/pools/${pool.id}`);
+    } catch (err) {
+      setServerError(applyServerErrors(err, form));
+    }
+  }
+
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>
+        <Plus /> New pool
+      </Button>
+      <Dialog
+        open={open}
+        onOpenChange={(o) => {
+          setOpen(o);
+          if (!o) setServerError(undefined);
+        }}
+        title="New browser pool"
+        description="Keeps identically configured browsers warm so an agent can acquire one at once."
+        className="max-w-2xl"
+        footer={
+          <>
+            <Button variant="outline" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" form={FORM_ID} disabled={create.isPending}>
+              {create.isPending ? 'Creating…' : 'Create pool'}
+            </Button>
+          </>
+        }
+      >
+        <PoolForm id={FORM_ID} mode="create" defaultValues={poolFormDefaults} capacity={capacity} onSubmit={submit} />
+        {serverError ? (
+          <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
+            {serverError}
+          </p>
+        ) : null}
+      </Dialog>
+    </>
+  );
+}

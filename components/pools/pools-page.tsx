@@ -1,0 +1,68 @@
+'use client';
+
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Layers } from 'lucide-react';
+import { usePathname, useRouter } from 'next/navigation';
+import { PageHeader } from '@/components/layout/page-header';
+import { Button } from '@/components/ui/button';
+import { EmptyState, ErrorNotice, Skeleton } from '@/components/ui/states';
+import { poolListOptions, type PoolListFilters } from '@/lib/queries/pools';
+import { PoolCreateDialog } from './pool-create-dialog';
+import { PoolsTable } from './pools-table';
+
+export const POOLS_PAGE_SIZE = 20;
+
+export function PoolsPage({ filters }: { filters: PoolListFilters }) {
+  const router = useRouter();
+  const pathname = usePathname();
+  const list = useQuery({ ...poolListOptions(filters), placeholderData: keepPreviousData });
+  const offset = filters.offset ?? 0;
+  const items = list.data?.items ?? [];
+  const capacity = list.data?.capacity ?? null;
+  const go = (next: number) => router.replace(next ? `${pathname}?offset=${next}` : pathname, { scroll: false });
+
+  return (
+    <div className="grid gap-4">
+      <PageHeader
+        title="Pools"
+        description="Warm browsers kept ready: acquiring one takes milliseconds instead of a Chromium start."
+        actions={list.data ? <PoolCreateDialog capacity={capacity} /> : null}
+      />
+      {capacity ? (
+        <p className="text-sm text-muted-foreground" data-testid="pools-capacity">
+          Pooled sessions in use: {capacity.used} of {capacity.limit}
+        </p>
+      ) : null}
+      {list.isError ? (
+        <ErrorNotice title="Could not load pools" message={list.error.message} action={<Button variant="outline" size="sm" onClick={() => list.refetch()}>Retry</Button>} />
+      ) : list.isPending ? (
+        <div className="grid gap-2">
+          {Array.from({ length: 3 }, (_, i) => (
+            <Skeleton key={i} className="h-10" />
+          ))}
+        </div>
+      ) : items.length === 0 && offset === 0 ? (
+        <EmptyState icon={<Layers />} title="No pools yet" action={<PoolCreateDialog capacity={capacity} />}>
+          A pool keeps identically configured browsers running so an agent can acquire one at once and release it when done.
+        </EmptyState>
+      ) : (
+        <>
+          <PoolsTable pools={items} />
+          <div className="flex items-center justify-between text-sm text-muted-foreground">
+            <span>
+              {offset + 1}–{offset + items.length}
+            </span>
+            <div className="flex gap-2">
+              <Button variant="outline" size="sm" disabled={offset === 0} onClick={() => go(Math.max(0, offset - POOLS_PAGE_SIZE))}>
+                Previous
+              </Button>
+              <Button variant="outline" size="sm" disabled={!list.data?.has_more} onClick={() => go(list.data?.next_offset ?? offset + POOLS_PAGE_SIZE)}>
+                Next
+              </Button>
+            </div>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

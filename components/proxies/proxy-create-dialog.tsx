@@ -1,0 +1,88 @@
+'use client';
+
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import type { FieldPath, UseFormReturn } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { ActionError } from '@/lib/action-result';
+import { useCreateProxy } from '@/lib/hooks/use-create-proxy';
+import { proxyLabel } from '@/lib/proxy-format';
+import { PROXY_CONFIG_FIELDS, type ProxyFormValues } from '@/lib/schemas/proxy';
+import { PROXY_CREATE_FORM_ID, ProxyCreateForm } from './proxy-create-form';
+
+/** Maps an API field path ("config.port", "bypass_hosts[2]") onto the form field that shows it. */
+function formField(path: string, values: ProxyFormValues): FieldPath<ProxyFormValues> | undefined {
+  const config = /^config\.(\w+)$/.exec(path);
+  if (config) return (PROXY_CONFIG_FIELDS[values.type] as readonly string[]).includes(config[1]!) ? (`config.${config[1]}` as FieldPath<ProxyFormValues>) : undefined;
+  const top = path.replace(/\[\d+\]$/, '');
+  return ['type', 'name', 'protocol', 'bypass_hosts'].includes(top) ? (top as FieldPath<ProxyFormValues>) : undefined;
+}
+
+/** Container: runs the create mutation and maps the server's field errors back onto the form. */
+export function ProxyCreateDialog({ localEngine }: { localEngine: boolean }) {
+  const [open, setOpen] = useState(false);
+  const [serverError, setServerError] = useState<string>();
+  const create = useCreateProxy();
+
+  async function submit(values: ProxyFormValues, form: UseFormReturn<ProxyFormValues>) {
+    setServerError(undefined);
+    try {
+      const proxy = await create.mutateAsync(values);
+      const label = proxyLabel(proxy);
+      if (proxy.status === 'available') toast.success(`Proxy ${label} created and available`);
+      else toast.warning(`Proxy ${label} created, but it is unavailable`, { description: proxy.status_message ?? undefined });
+      setOpen(false);
+    } catch (err) {
+      if (!(err instanceof ActionError)) {
+        setServerError('The dashboard could not reach its server. Check your connection and try again.');
+        return;
+      }
+      let mapped = false;
+      for (const [path, message] of Object.entries(err.fieldErrors)) {
+        const field = formField(path, values);
+        if (field) {
+          form.setError(field, { message });
+          mapped = true;
+        }
+      }
+      if (!mapped) setServerError(err.message);
+    }
+  }
+
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>
+        <Plus /> New proxy
+      </Button>
+      <Dialog
+        open={open}
+        onOpenChange={(o) => {
+          setOpen(o);
+          if (!o) setServerError(undefined);
+        }}
+        title="New proxy"
+        description="Browsers that use a proxy send all their traffic through it. It is checked as soon as it is saved."
+        className="max-w-2xl"
+        footer={
+          <>
+            <Button variant="outline" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" form={PROXY_CREATE_FORM_ID} disabled={create.isPending}>
+              {create.isPending ? 'Creating and checking…' : 'Create proxy'}
+            </Button>
+          </>
+        }
+      >
+        <ProxyCreateForm onSubmit={submit} localEngine={localEngine} />
+        {serverError ? (
+          <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
+            {serverError}
+          </p>
+        ) : null}
+      </Dialog>
+    </>
+  );
+}
