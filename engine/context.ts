@@ -29,6 +29,8 @@ export interface EngineModule {
   migrations: Migration[];
   init?(ctx: EngineContext): void | Promise<void>;
   routes?(app: Hono<EngineEnv>, ctx: EngineContext): void;
+  /** Routes that authenticate on their own (a session token in the URL) instead of by the bearer key. */
+  publicRoutes?(app: Hono<EngineEnv>, ctx: EngineContext): void;
   upgrades?(ctx: EngineContext): UpgradeHandler[];
   close?(ctx: EngineContext): void | Promise<void>;
 }

@@ -49,6 +49,7 @@ export function buildApp(ctx: EngineContext): Hono<EngineEnv> {
   app.onError((err, c) => errorResponse(c, err));
   app.notFound((c) => errorResponse(c, new HttpError(404, `no route for ${c.req.method} ${c.req.path}`)));
   app.get('/health', (c) => c.json({ ok: true }));
+  for (const m of modules) m.publicRoutes?.(app, ctx);
   app.use('*', bearerAuth(ctx.orgs));
   for (const m of modules) m.routes?.(app, ctx);
   return app;

@@ -8,6 +8,7 @@ import { ErrorNotice, Skeleton } from '@/components/ui/states';
 import { formatExact, formatRelative } from '@/lib/format';
 import { browserDetailOptions } from '@/lib/queries/browsers';
 import { viewportLabel } from '@/lib/schemas/viewport';
+import { LiveViewPanel } from '@/components/live-view/live-view-panel';
 import { CopyButton } from './copy-button';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -21,11 +22,13 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 const flag = (v: boolean | undefined) => <Badge tone={v ? 'info' : 'neutral'}>{v ? 'yes' : 'no'}</Badge>;
 
-export function SessionOverview({ sessionId }: { sessionId: string }) {
+export function SessionOverview({ sessionId, apiMode }: { sessionId: string; apiMode: 'embedded' | 'cloud' }) {
   const { data: s, error, isPending } = useQuery(browserDetailOptions(sessionId));
   if (error) return <ErrorNotice title="Could not load this browser" message={error.message} />;
   if (isPending || !s) return <Skeleton className="h-64" />;
   return (
+    <div className="grid gap-4">
+    <LiveViewPanel session={s} mode={apiMode} />
     <section aria-labelledby="details-heading" className="rounded-lg border bg-card p-4">
       <h2 id="details-heading" className="mb-2 text-sm font-semibold">
         Details
@@ -79,5 +82,6 @@ export function SessionOverview({ sessionId }: { sessionId: string }) {
         {s.start_url ? <Row label="Start URL">{s.start_url}</Row> : null}
       </dl>
     </section>
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { baseChildEnv } from '../config';
+import { fitWindowToViewport, knownWindowChrome, type WindowChrome } from './window-fit';
 
 const CANDIDATES: Record<string, string[]> = {
   linux: ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable', '/snap/bin/chromium'],
@@ -51,6 +52,8 @@ export interface LaunchOptions {
   kiosk: boolean;
   startUrl?: string;
   extraArgs?: string[];
+  /** Added to the window size so the page viewport comes out at width x height. */
+  windowChrome?: WindowChrome;
 }
 
 export interface LaunchedChromium {
@@ -67,7 +70,11 @@ export function chromiumArgs(o: LaunchOptions): string[] {
     '--remote-debugging-address=127.0.0.1',
     '--remote-debugging-port=0',
     `--user-data-dir=${o.userDataDir}`,
-    `--window-size=${o.width},${o.height}`,
+    `--window-size=${o.width + (o.windowChrome?.width ?? 0)},${o.height + (o.windowChrome?.height ?? 0)}`,
+    // The screen the page sees (and the one kiosk mode fills) is the session's viewport.
+    `--screen-info={${o.width}x${o.height}}`,
+    // Keeps the "unsupported command-line flag" bar (shown for --no-sandbox) from taking page height.
+    '--test-type',
     '--no-first-run',
     '--no-default-browser-check',
     '--disable-background-networking',
@@ -92,7 +99,7 @@ export function chromiumArgs(o: LaunchOptions): string[] {
 export function launchChromium(o: LaunchOptions, timeoutMs = 30_000): Promise<LaunchedChromium> {
   fs.mkdirSync(o.userDataDir, { recursive: true });
   // detached: Chromium and its helpers form one process group that teardown kills as a whole.
-  const proc = spawn(o.executable, chromiumArgs(o), {
+  const proc = spawn(o.executable, chromiumArgs({ windowChrome: knownWindowChrome(o.executable), ...o }), {
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe'],
     env: { ...baseChildEnv(), HOME: path.dirname(o.userDataDir) },
@@ -120,7 +127,14 @@ export function launchChromium(o: LaunchOptions, timeoutMs = 30_000): Promise<La
         proc.off('error', onError);
         proc.stderr!.removeAllListeners('data');
         proc.stderr!.resume();
-        resolve({ proc, wsEndpoint: m[1]!, exited });
+        const launched = { proc, wsEndpoint: m[1]!, exited };
+        fitWindowToViewport(o.executable, launched.wsEndpoint, o.width, o.height).then(
+          () => resolve(launched),
+          (err: Error) => {
+            console.warn(`[engine] could not fit the window to the ${o.width}x${o.height} viewport: ${err.message}`);
+            resolve(launched);
+          },
+        );
       }
     });
   });

@@ -9,7 +9,7 @@ export class HttpError extends Error {
   }
 }
 
-async function errorOf(res: Response): Promise<HttpError> {
+export async function errorOf(res: Response): Promise<HttpError> {
   let code = 'error';
   let message = `Request failed with status ${res.status}.`;
   try {
