@@ -7,6 +7,7 @@ let h: Harness;
 let k: Kernel;
 let session = '';
 let pool = '';
+let proc = '';
 
 interface Case {
   name: string;
@@ -63,6 +64,20 @@ const ENGINE_CASES: Record<string, Omit<Case, 'name'>> = {
   'move: no dest_path': json('PUT', () => `${S()}/fs/move`, { src_path: '/downloads' }, /^dest_path/),
   'create_directory: bad mode': json('PUT', () => `${S()}/fs/create_directory`, { path: '/x', mode: '999' }, /^mode/),
   'write_file: bad mode': { method: 'PUT', path: () => `${S()}/fs/write_file?path=/x.txt&mode=abc`, raw: 'hello', field: /^mode/ },
+  'stdin: invalid base64': json('POST', () => `${S()}/process/${proc}/stdin`, { data_b64: 'not base64!' }, /^data_b64/),
+  'stdin: no data_b64': json('POST', () => `${S()}/process/${proc}/stdin`, {}, /^data_b64/),
+  'stdin: unknown process': json('POST', () => `${S()}/process/00000000-0000-4000-8000-000000000000/stdin`, { data_b64: 'eA==' }, /not found/, 404),
+  'stdin: process id with a slash': json('POST', () => `${S()}/process/..%2Fx/stdin`, { data_b64: 'eA==' }, /process_id|not found|route/),
+  'spawn: no command': json('POST', () => `${S()}/process/spawn`, { args: ['x'] }, /^command/),
+  'spawn: args not a list': json('POST', () => `${S()}/process/spawn`, { command: 'echo', args: 'x' }, /^args/),
+  'spawn: relative cwd': json('POST', () => `${S()}/process/spawn`, { command: 'echo', cwd: 'tmp' }, /^cwd/),
+  'exec: negative timeout': json('POST', () => `${S()}/process/exec`, { command: 'true', timeout_sec: -1 }, /^timeout_sec/),
+  'kill: unknown signal': json('POST', () => `${S()}/process/${proc}/kill`, { signal: 'BOGUS' }, /^signal/),
+  'cursor: hidden as text': json('POST', () => `${S()}/computer/cursor`, { hidden: 'yes' }, /^hidden/),
+  'cursor: no hidden': json('POST', () => `${S()}/computer/cursor`, {}, /^hidden/),
+  'cursor: unknown session': json('POST', () => '/browsers/unknown1/computer/cursor', { hidden: true }, /not found/, 404),
+  'screenshot: region off the screen': json('POST', () => `${S()}/computer/screenshot`, { region: { x: 5000, y: 0, width: 10, height: 10 } }, /^region/),
+  'move_mouse: x as text': json('POST', () => `${S()}/computer/move_mouse`, { x: 'a', y: 1 }, /^x/),
   'proxy: unknown type': json('POST', () => '/proxies', { type: 'bogus', name: 'x' }, /^type/),
   'proxy: unknown protocol': json('POST', () => '/proxies', { type: 'datacenter', protocol: 'ftp' }, /^protocol/),
   'proxy: custom without host': json('POST', () => '/proxies', { type: 'custom', config: { port: 8080 } }, /^config\.host/),
@@ -107,6 +122,7 @@ beforeAll(async () => {
   k = new Kernel({ baseURL: h.engine.url, apiKey: h.engine.apiKey, maxRetries: 0 });
   session = (await k.browsers.create({ headless: true, name: 'bad-input-target' })).session_id;
   pool = (await k.browserPools.create({ name: 'bad-input-pool', size: 1, fill_rate_per_minute: 0 })).id;
+  proc = (await k.browsers.process.spawn(session, { command: 'cat' })).process_id!;
 });
 
 afterAll(async () => h?.close());
@@ -148,6 +164,10 @@ describe('bad input', () => {
       ['createDirectoryAction', { id: session, parent: '/', name: '../x' }, /name/],
       ['deletePoolAction', { id: 'bad name', force: false }, /id/],
       ['releasePoolBrowserAction', { id: pool, session_id: '../x', reuse: true }, /session_id/],
+      ['writeProcessStdinAction', { session_id: session, process_id: proc, data_b64: 'not base64!' }, /data_b64/],
+      ['killProcessAction', { session_id: session, process_id: proc, signal: 'BOGUS' }, /signal/],
+      ['spawnProcessAction', { session_id: session, request: { command: '' } }, /command/],
+      ['setCursorAction', { id: session, hidden: 'yes' }, /hidden/],
     ];
     const before = await snapshot();
     for (const [name, input, field] of cases) {

@@ -69,3 +69,24 @@ describe('upstream faults reach the operator as clear, bounded errors', () => {
     expect(h.logs()).not.toContain(h.engine.apiKey);
   });
 });
+
+describe('the console stream', () => {
+  it('ends cleanly when the API drops it mid-stream, and the next connection streams again', async () => {
+    const k = new Kernel({ baseURL: h.engine.url, apiKey: h.engine.apiKey, maxRetries: 0 });
+    const session = (await k.browsers.create({ headless: true })).session_id;
+    const pid = (await k.browsers.process.spawn(session, { command: 'bash', args: ['-c', 'for i in $(seq 1 400); do echo line-$i; sleep 0.01; done'] })).process_id!;
+    const url = `${h.baseURL}/api/browsers/${session}/processes/${pid}/stream`;
+    h.proxy.set(/stdout\/stream/, { kind: 'reset-after', bytes: 300 });
+    const started = Date.now();
+    const cut = await fetch(url, { headers: { cookie: h.cookie } });
+    const partial = await cut.text().catch(() => 'aborted');
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(partial.length).toBeLessThan(2000);
+    h.proxy.clear();
+    const full = await (await fetch(url, { headers: { cookie: h.cookie } })).text();
+    expect(full).toContain('"event":"exit"');
+    expect(full).not.toContain(h.engine.apiKey);
+    expect(h.dashboard.exitCode).toBeNull();
+    await k.browsers.deleteByID(session);
+  });
+});
