@@ -6,6 +6,7 @@ import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
+import { Pager } from '@/components/ui/pager';
 import { Input, Select } from '@/components/ui/input';
 import { EmptyState, ErrorNotice, Skeleton } from '@/components/ui/states';
 import { browserListOptions, type BrowserListFilters } from '@/lib/queries/browsers';
@@ -90,19 +91,7 @@ export function BrowsersPage({ filters }: { filters: BrowserListFilters }) {
       ) : (
         <>
           <BrowsersTable sessions={items} />
-          <div className="flex items-center justify-between text-sm text-muted-foreground">
-            <span>
-              {offset + 1}–{offset + items.length}
-            </span>
-            <div className="flex gap-2">
-              <Button variant="outline" size="sm" disabled={offset === 0} onClick={() => navigate({ ...filters, offset: Math.max(0, offset - BROWSERS_PAGE_SIZE) })}>
-                Previous
-              </Button>
-              <Button variant="outline" size="sm" disabled={!list.data?.has_more} onClick={() => navigate({ ...filters, offset: list.data?.next_offset ?? offset + BROWSERS_PAGE_SIZE })}>
-                Next
-              </Button>
-            </div>
-          </div>
+          <Pager offset={offset} count={items.length} pageSize={BROWSERS_PAGE_SIZE} hasMore={!!list.data?.has_more} nextOffset={list.data?.next_offset} onOffset={(o) => navigate({ ...filters, offset: o })} />
         </>
       )}
     </div>

@@ -5,6 +5,7 @@ import { Layers } from 'lucide-react';
 import { usePathname, useRouter } from 'next/navigation';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
+import { Pager } from '@/components/ui/pager';
 import { EmptyState, ErrorNotice, Skeleton } from '@/components/ui/states';
 import { poolListOptions, type PoolListFilters } from '@/lib/queries/pools';
 import { PoolCreateDialog } from './pool-create-dialog';
@@ -48,19 +49,7 @@ export function PoolsPage({ filters }: { filters: PoolListFilters }) {
       ) : (
         <>
           <PoolsTable pools={items} />
-          <div className="flex items-center justify-between text-sm text-muted-foreground">
-            <span>
-              {offset + 1}–{offset + items.length}
-            </span>
-            <div className="flex gap-2">
-              <Button variant="outline" size="sm" disabled={offset === 0} onClick={() => go(Math.max(0, offset - POOLS_PAGE_SIZE))}>
-                Previous
-              </Button>
-              <Button variant="outline" size="sm" disabled={!list.data?.has_more} onClick={() => go(list.data?.next_offset ?? offset + POOLS_PAGE_SIZE)}>
-                Next
-              </Button>
-            </div>
-          </div>
+          <Pager offset={offset} count={items.length} pageSize={POOLS_PAGE_SIZE} hasMore={!!list.data?.has_more} nextOffset={list.data?.next_offset} onOffset={go} />
         </>
       )}
     </div>
