@@ -21,6 +21,8 @@ export default defineConfig({
           globalSetup: ['tests/contract/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // Real Chromium on a loaded 2-core CI machine: one retry, as the e2e project has; failures still show.
+          retry: process.env.CI ? 1 : 0,
           // Test files share one engine and a two-core machine: run them one at a time.
           fileParallelism: false,
         },
