@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { errorOf } from '@/lib/api/http';
 import { liveViewUrl } from '@/lib/api/computer';
-import { createSseParser } from '@/lib/computer/sse-parser';
+import { SseParser } from '@/lib/sse/parser';
 import type { LiveViewEvent } from '@/lib/schemas/computer';
 
 export type LiveFrame = Extract<LiveViewEvent, { type: 'frame' }>;
@@ -56,21 +56,21 @@ export function useLiveView(sessionId: string, enabled: boolean, onFrame: (frame
         return 'ended';
       }
       let ended = false;
-      const parse = createSseParser((data) => {
-        const event = JSON.parse(data) as LiveViewEvent;
-        if (event.type === 'frame') {
-          setState((s) => (s.status === 'live' ? s : { status: 'live' }));
-          frameRef.current(event);
-        } else {
-          ended = true;
-          setState({ status: 'ended', message: END_MESSAGES[event.reason] ?? 'The live view ended.' });
-        }
-      });
+      const parser = new SseParser();
       const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
       for (;;) {
         const { value, done } = await reader.read();
         if (done || ended) break;
-        parse(value);
+        for (const message of parser.feed(value)) {
+          const event = JSON.parse(message.data) as LiveViewEvent;
+          if (event.type === 'frame') {
+            setState((s) => (s.status === 'live' ? s : { status: 'live' }));
+            frameRef.current(event);
+          } else {
+            ended = true;
+            setState({ status: 'ended', message: END_MESSAGES[event.reason] ?? 'The live view ended.' });
+          }
+        }
       }
       if (ended) await reader.cancel().catch(() => {});
       return ended ? 'ended' : 'retry';
