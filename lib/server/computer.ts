@@ -2,7 +2,8 @@ import 'server-only';
 import type { RemoteInput } from '@/lib/schemas/computer';
 import { ExpectedError } from './errors';
 import { serverEnv } from './env';
-import { kernel, upstream } from './kernel';
+import { kernel } from './kernel';
+import { openUpstreamStream } from './upstream-stream';
 
 // Actions are not idempotent (a retried click clicks twice), so none of these calls is retried.
 const once = { maxRetries: 0 };
@@ -35,37 +36,10 @@ export async function sendRemoteInput(id: string, input: RemoteInput): Promise<v
 
 const CONNECT_TIMEOUT_MS = 15_000;
 
-/**
- * Opens the embedded engine's live-view stream for relaying. The deadline covers getting the response headers;
- * the stream itself lasts until the operator's request (`signal`) goes away or the session ends.
- */
-export async function openLiveView(id: string, signal: AbortSignal): Promise<Response> {
+/** Opens the embedded engine's live-view stream for relaying; it lasts until `signal` aborts or the session ends. */
+export async function openLiveView(id: string, signal: AbortSignal): Promise<ReadableStream<Uint8Array>> {
   if (serverEnv().mode === 'cloud') {
     throw new ExpectedError(409, 'conflict', 'Sessions of the Kernel cloud are shown through their browser_live_view_url.');
   }
-  const { url, headers } = upstream(`/browsers/${encodeURIComponent(id)}/live_view`);
-  const abort = new AbortController();
-  const onAbort = () => abort.abort();
-  signal.addEventListener('abort', onAbort, { once: true });
-  const timer = setTimeout(() => abort.abort(), CONNECT_TIMEOUT_MS);
-  try {
-    const res = await fetch(url, { headers: { ...headers, accept: 'text/event-stream' }, signal: abort.signal, cache: 'no-store' });
-    if (!res.ok) {
-      let body: { code?: string; message?: string } = {};
-      try {
-        body = (await res.json()) as typeof body;
-      } catch {
-        /* not JSON */
-      }
-      throw new ExpectedError(res.status, body.code ?? 'error', body.message ?? `The engine answered ${res.status}.`);
-    }
-    return res;
-  } catch (err) {
-    signal.removeEventListener('abort', onAbort);
-    if (err instanceof ExpectedError) throw err;
-    if (signal.aborted) throw new ExpectedError(499, 'client_closed', 'The live view was closed.');
-    throw new ExpectedError(503, 'upstream_unavailable', 'The local engine could not be reached for the live view.');
-  } finally {
-    clearTimeout(timer);
-  }
+  return openUpstreamStream(`/browsers/${encodeURIComponent(id)}/live_view`, signal, CONNECT_TIMEOUT_MS);
 }

@@ -4,13 +4,8 @@ import { resourceIdSchema } from '@/lib/schemas/common';
 import { processIdSchema } from '@/lib/schemas/process';
 import { isLoggedIn } from './auth';
 import { normalizeError } from './errors';
-import { upstream } from './kernel';
-
-const RELAY_HEADERS = {
-  'Content-Type': 'text/event-stream',
-  'Cache-Control': 'no-cache, no-transform',
-  'X-Accel-Buffering': 'no',
-} as const;
+import { serverEnv } from './env';
+import { openUpstreamStream, RELAY_HEADERS } from './upstream-stream';
 
 const problem = (status: number, code: string, message: string) => Response.json({ code, message }, { status });
 
@@ -25,29 +20,11 @@ export async function relayProcessStream(req: NextRequest, params: { id: string;
   const processId = processIdSchema.safeParse(params.processId);
   if (!processId.success) return problem(400, 'bad_request', `process_id: ${processId.error.issues[0]?.message}`);
 
-  let res: Response;
   try {
-    const target = upstream(`/browsers/${id.data}/process/${processId.data}/stdout/stream`);
-    res = await fetch(target.url, {
-      headers: { ...target.headers, accept: 'text/event-stream' },
-      signal: req.signal,
-      cache: 'no-store',
-    });
+    const body = await openUpstreamStream(`/browsers/${id.data}/process/${processId.data}/stdout/stream`, req.signal, serverEnv().timeoutMs);
+    return new Response(body, { status: 200, headers: RELAY_HEADERS });
   } catch (err) {
-    if (req.signal.aborted) return new Response(null, { status: 499 });
     const { status, body } = normalizeError(err);
-    if (status !== 500) return Response.json(body, { status });
-    return problem(503, 'upstream_unavailable', 'The process stream could not be opened. Check that the engine is running.');
+    return Response.json(body, { status });
   }
-  if (!res.ok || !res.body) {
-    let body: { code?: string; message?: string } = {};
-    try {
-      body = (await res.json()) as typeof body;
-    } catch {
-      /* not JSON */
-    }
-    const status = res.status >= 400 ? res.status : 502;
-    return problem(status, body.code ?? 'upstream_error', body.message ?? `The process stream answered ${res.status}.`);
-  }
-  return new Response(res.body, { status: 200, headers: RELAY_HEADERS });
 }
