@@ -5,6 +5,7 @@ import type { PageTracker } from './page-tracker';
 
 const JPEG_QUALITY = 70;
 const FIRST_CAPTURE_TIMEOUT_MS = 3_000;
+const FIRST_CAPTURE_ATTEMPTS = 5;
 
 export type EndReason = Extract<LiveViewEvent, { type: 'end' }>['reason'];
 
@@ -138,14 +139,21 @@ export class LiveView {
         maxHeight: this.screen.height,
         everyNthFrame: 1,
       });
-      // A page that is not repainting sends no screencast frame, so the first image may have to be a capture.
-      // A tab that is still being set up may never answer one: then its first paint arrives as a frame anyway.
-      const shot = await send('Page.captureScreenshot', { format: 'jpeg', quality: JPEG_QUALITY }, FIRST_CAPTURE_TIMEOUT_MS);
-      if (gen !== this.generation || this.framesSinceStart > 0) return;
-      this.lastImage = Buffer.from(String(shot.data), 'base64');
-      this.render(Date.now());
     } catch {
-      // The page closed or is still loading; the tracker names the next active page, or its frames follow.
+      return; // The page closed; the tracker names the next active page.
+    }
+    // A page that is not repainting sends no screencast frame, so the first image may have to be a capture. A tab
+    // still being set up may not answer one yet, and may already have painted: ask again until something arrives.
+    for (let attempt = 0; attempt < FIRST_CAPTURE_ATTEMPTS; attempt++) {
+      const shot = await send('Page.captureScreenshot', { format: 'jpeg', quality: JPEG_QUALITY }, FIRST_CAPTURE_TIMEOUT_MS).catch(
+        () => undefined,
+      );
+      if (gen !== this.generation || this.framesSinceStart > 0 || !this.viewers.size) return;
+      if (shot) {
+        this.lastImage = Buffer.from(String(shot.data), 'base64');
+        this.render(Date.now());
+        return;
+      }
     }
   }
 
