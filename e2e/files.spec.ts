@@ -115,6 +115,8 @@ test('folders: create, open with the keyboard, go up, delete with confirmation; 
   await expect(confirm).toContainText('everything in it');
   await confirm.getByRole('button', { name: 'Delete folder' }).click();
   await expect(page.getByRole('row', { name: new RegExp(folder) })).toHaveCount(0);
+  // The row leaves at once; the toast comes when the engine has answered.
+  await expect(page.getByText(`Deleted ${folder}`)).toBeVisible();
   await expect(api.browsers.fs.fileInfo(s.session_id, { path: `/home/${folder}` })).rejects.toMatchObject({ status: 404 });
 
   await page.getByRole('button', { name: 'Edit path' }).click();
