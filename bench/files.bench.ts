@@ -1,44 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Kernel from '@onkernel/sdk';
 import { chromium } from 'playwright-core';
+import { findChromium } from '../engine/browsers/chromium';
+import { freePort, waitFor } from './stack';
 import type { BenchResult } from './types';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const PASSWORD = 'bench-operator-password';
 const RUNS = 5;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url: string, ms = 90_000) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url, { redirect: 'manual' })).status < 500) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer`);
-}
-
-function chromePath(): string | undefined {
-  return [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => p && fs.existsSync(p));
-}
 
 /**
  * Opening a folder of 10,000 and 100,000 entries in the Files tab — the route handler's relay, JSON parsing,
@@ -54,7 +27,7 @@ export async function run(): Promise<BenchResult[]> {
     env: { ...process.env, PORT: String(port), ENGINE_PORT: String(enginePort), DATA_DIR: dataDir, DASHBOARD_PASSWORD: PASSWORD, KERNEL_BASE_URL: '', KERNEL_API_KEY: '' },
     stdio: 'ignore',
   });
-  const browser = await chromium.launch({ executablePath: chromePath(), args: process.getuid?.() === 0 ? ['--no-sandbox'] : [] });
+  const browser = await chromium.launch({ executablePath: await findChromium(process.env.CHROME_PATH), args: process.getuid?.() === 0 ? ['--no-sandbox'] : [] });
   try {
     await waitFor(`${base}/login`);
     const info = JSON.parse(fs.readFileSync(path.join(dataDir, 'engine.json'), 'utf8')) as { base_url: string; api_key: string };

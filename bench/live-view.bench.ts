@@ -1,14 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Kernel from '@onkernel/sdk';
 import { chromium, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { composeFrame } from '../engine/computer/frames';
-import { createSseParser } from '../lib/computer/sse-parser';
+import { SseParser } from '../lib/sse/parser';
 import type { LiveViewEvent } from '../lib/schemas/computer';
+import { freePort, waitFor } from './stack';
 import type { BenchResult } from './types';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -18,42 +18,23 @@ const LATENCY_SAMPLES = 4;
 // Direct and relayed take turns, so a busy moment on the machine hits both alike.
 const ROUNDS = 3;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-    s.once('error', reject);
-  });
-}
-
-async function waitFor(url: string, ms = 180_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (await fetch(url, { redirect: 'manual' }).then((r) => r.status < 500, () => false)) return;
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`${url} did not answer within ${ms / 1000} s`);
-}
-
 type Frame = Extract<LiveViewEvent, { type: 'frame' }>;
 
 /** Reads a live-view SSE stream, handing each frame and its arrival time to `onFrame`. */
 async function watch(url: string, headers: Record<string, string>, signal: AbortSignal, onFrame: (f: Frame, at: number) => void) {
   const res = await fetch(url, { headers, signal });
   if (!res.ok) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
-  const parse = createSseParser((data) => {
-    const e = JSON.parse(data) as LiveViewEvent;
-    if (e.type === 'frame') onFrame(e, performance.now());
-  });
+  const parser = new SseParser();
   const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
   void (async () => {
     try {
       for (;;) {
         const { value, done } = await reader.read();
         if (done) return;
-        parse(value);
+        for (const message of parser.feed(value)) {
+          const e = JSON.parse(message.data) as LiveViewEvent;
+          if (e.type === 'frame') onFrame(e, performance.now());
+        }
       }
     } catch {
       /* aborted */

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { chromium } from '@playwright/test';
 
 /** Where the e2e run's dashboard and engine listen, and how the operator logs in (overridable per worktree/CI). */
 export function e2eSettings() {
@@ -19,10 +20,10 @@ export function e2eSettings() {
 
 const SYSTEM_CHROMES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
 
-/** Playwright's own Chromium when it is installed, else the system's (this machine cannot download browsers). */
+/** CHROME_PATH, else Playwright's own Chromium when it is installed, else the system's (this machine cannot download browsers). */
 export function chromiumLaunchOptions() {
   const explicit = process.env.CHROME_PATH;
-  const system = explicit || SYSTEM_CHROMES.find((p) => fs.existsSync(p));
+  const system = explicit || (fs.existsSync(chromium.executablePath()) ? undefined : SYSTEM_CHROMES.find((p) => fs.existsSync(p)));
   const args = ['--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
   if (process.getuid?.() === 0) args.push('--no-sandbox');
   return system ? { executablePath: system, args } : { args };
