@@ -159,7 +159,10 @@ async function consoleUnderLoad(s: Stack, sessionId: string) {
       await page.evaluate(() => Object.assign(window, { longest: 0, stall: 0 }));
       await open();
       await new Promise((r) => setTimeout(r, 20_000));
-      const { longest, stall } = await page.evaluate(() => window as unknown as { longest: number; stall: number });
+      const { longest, stall } = await page.evaluate(() => {
+        const w = window as unknown as { longest: number; stall: number };
+        return { longest: w.longest, stall: w.stall };
+      });
       const cdp = await context.newCDPSession(page);
       await cdp.send('Performance.enable');
       await cdp.send('HeapProfiler.collectGarbage');

@@ -24,7 +24,7 @@ for (const file of files) {
     const rows = results.map(
       (r) => `| ${r.name} | ${fmt(r.value)} ${r.unit} | ${r.baseline} | ${r.ratio === undefined ? '—' : fmt(r.ratio)} | ${r.note ?? ''} |`,
     );
-    sections.push(`## ${file.replace('.bench.ts', '')}\n\n| measure | value | baseline (same run) | ratio | note |\n|---|---|---|---|---|\n${rows.join('\n')}\n`);
+    sections.push(`## ${file.replace('.bench.ts', '')}\n\nMeasured ${new Date(started).toISOString()}, ${((Date.now() - started) / 1000).toFixed(0)} s.\n\n| measure | value | baseline (same run) | ratio | note |\n|---|---|---|---|---|\n${rows.join('\n')}\n`);
     for (const r of results) console.log(`  ${r.name}: ${fmt(r.value)} ${r.unit}${r.ratio === undefined ? '' : ` (ratio ${fmt(r.ratio)})`}`);
   } catch (err) {
     failures++;
@@ -46,7 +46,7 @@ else {
   for (const s of sections) {
     const title = s.split('\n')[0]!;
     const re = new RegExp(`${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\n[\\s\\S]*?(?=\\n## |$)`);
-    existing = re.test(existing) ? existing.replace(re, s.trimEnd()) : `${existing.trimEnd()}\n\n${s}`;
+    existing = re.test(existing) ? existing.replace(re, `${s.trimEnd()}\n`) : `${existing.trimEnd()}\n\n${s}`;
   }
   fs.writeFileSync(out, existing);
 }
