@@ -7,7 +7,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { toast } from 'sonner';
 import { ProxyPicker } from '@/components/proxies/proxy-picker';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { FormDialog } from '@/components/ui/dialog';
 import { ActionError } from '@/lib/action-result';
 import { useCreateBrowser } from '@/lib/hooks/use-create-browser';
 import type { BrowserCreateForm as Values } from '@/lib/schemas/browser';
@@ -49,7 +49,7 @@ export function BrowserCreateDialog() {
       <Button onClick={() => setOpen(true)}>
         <Plus /> New browser
       </Button>
-      <Dialog
+      <FormDialog
         open={open}
         onOpenChange={(o) => {
           setOpen(o);
@@ -57,24 +57,14 @@ export function BrowserCreateDialog() {
         }}
         title="New browser session"
         description="Starts a Chromium you can drive over CDP and watch from here."
-        footer={
-          <>
-            <Button variant="outline" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" form={BROWSER_CREATE_FORM_ID} disabled={create.isPending}>
-              {create.isPending ? 'Starting…' : 'Create browser'}
-            </Button>
-          </>
-        }
+        formId={BROWSER_CREATE_FORM_ID}
+        pending={create.isPending}
+        submitLabel="Create browser"
+        pendingLabel="Starting…"
+        serverError={serverError}
       >
         <BrowserCreateForm onSubmit={submit} proxyField={(form) => <ProxyPicker form={form} />} />
-        {serverError ? (
-          <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
-            {serverError}
-          </p>
-        ) : null}
-      </Dialog>
+      </FormDialog>
     </>
   );
 }

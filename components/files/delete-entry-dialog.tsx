@@ -1,7 +1,7 @@
 'use client';
 
 import { toast } from 'sonner';
-import { ConfirmDialog } from '@/components/ui/dialog';
+import { ConfirmDialog, FormAlert } from '@/components/ui/dialog';
 import { useDeleteFile } from '@/lib/hooks/use-delete-file';
 import type { FileInfo } from '@/lib/schemas/fs';
 
@@ -35,11 +35,7 @@ export function DeleteEntryDialog({ sessionId, entry, onClose }: { sessionId: st
         )
       }
     >
-      {del.isError ? (
-        <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
-          {del.error.message}
-        </p>
-      ) : null}
+      <FormAlert message={del.error?.message} />
     </ConfirmDialog>
   );
 }

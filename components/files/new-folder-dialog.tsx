@@ -3,8 +3,7 @@
 import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { FormDialog } from '@/components/ui/dialog';
 import { ActionError } from '@/lib/action-result';
 import { useCreateDirectory } from '@/lib/hooks/use-create-directory';
 import type { NewFolderForm } from '@/lib/schemas/fs';
@@ -44,29 +43,19 @@ export function NewFolderDialog({
   }
 
   return (
-    <Dialog
+    <FormDialog
       open
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
       title="New folder"
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={NEW_FOLDER_FORM_ID} disabled={create.isPending}>
-            {create.isPending ? 'Creating…' : 'Create folder'}
-          </Button>
-        </>
-      }
+      formId={NEW_FOLDER_FORM_ID}
+      pending={create.isPending}
+      submitLabel="Create folder"
+      pendingLabel="Creating…"
+      serverError={serverError}
     >
       <Form parent={parent} onSubmit={submit} />
-      {serverError ? (
-        <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
-          {serverError}
-        </p>
-      ) : null}
-    </Dialog>
+    </FormDialog>
   );
 }

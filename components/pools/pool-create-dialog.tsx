@@ -6,7 +6,7 @@ import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { FormDialog } from '@/components/ui/dialog';
 import { useCreatePool } from '@/lib/hooks/use-create-pool';
 import type { PoolCapacity } from '@/lib/schemas/pool';
 import { poolFormDefaults, type PoolForm as Values } from '@/lib/schemas/pool-form';
@@ -39,7 +39,7 @@ export function PoolCreateDialog({ capacity }: { capacity: PoolCapacity | null }
       <Button onClick={() => setOpen(true)}>
         <Plus /> New pool
       </Button>
-      <Dialog
+      <FormDialog
         open={open}
         onOpenChange={(o) => {
           setOpen(o);
@@ -48,24 +48,14 @@ export function PoolCreateDialog({ capacity }: { capacity: PoolCapacity | null }
         title="New browser pool"
         description="Keeps identically configured browsers warm so an agent can acquire one at once."
         className="max-w-2xl"
-        footer={
-          <>
-            <Button variant="outline" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" form={FORM_ID} disabled={create.isPending}>
-              {create.isPending ? 'Creating…' : 'Create pool'}
-            </Button>
-          </>
-        }
+        formId={FORM_ID}
+        pending={create.isPending}
+        submitLabel="Create pool"
+        pendingLabel="Creating…"
+        serverError={serverError}
       >
         <PoolForm id={FORM_ID} mode="create" defaultValues={poolFormDefaults} capacity={capacity} onSubmit={submit} />
-        {serverError ? (
-          <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
-            {serverError}
-          </p>
-        ) : null}
-      </Dialog>
+      </FormDialog>
     </>
   );
 }

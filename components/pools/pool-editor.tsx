@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/dialog';
+import { ConfirmDialog, FormAlert } from '@/components/ui/dialog';
 import { useUpdatePool } from '@/lib/hooks/use-update-pool';
 import type { BrowserPoolObject, PoolCapacity } from '@/lib/schemas/pool';
 import { poolChanges, poolFormValues, type PoolForm as Values } from '@/lib/schemas/pool-form';
@@ -72,11 +72,7 @@ export function PoolEditor({ pool, capacity }: { pool: BrowserPoolObject; capaci
         idleCount={pool.available_count}
         onSubmit={review}
       />
-      {serverError ? (
-        <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
-          {serverError}
-        </p>
-      ) : null}
+      <FormAlert message={serverError} />
       {nothing ? (
         <p role="status" className="text-sm text-muted-foreground">
           Nothing to change: the form matches the pool.

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/dialog';
 import { ActionError } from '@/lib/action-result';
 import { useSpawnProcess } from '@/lib/hooks/use-spawn-process';
 import { processFormToRequest, type ProcessStartForm as FormInput, type ProcessStartValues } from '@/lib/schemas/process-form';
@@ -45,11 +46,7 @@ export function ProcessStart({ sessionId }: { sessionId: string }) {
   return (
     <div className="grid gap-4">
       <ProcessStartForm onSubmit={submit} />
-      {serverError ? (
-        <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
-          {serverError}
-        </p>
-      ) : null}
+      <FormAlert message={serverError} />
       <Button type="submit" form={PROCESS_START_FORM_ID} disabled={spawn.isPending} className="justify-self-start">
         <Play /> {spawn.isPending ? 'Starting…' : 'Run'}
       </Button>

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { FieldPath, UseFormReturn } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { FormDialog } from '@/components/ui/dialog';
 import { ActionError } from '@/lib/action-result';
 import { useCreateProxy } from '@/lib/hooks/use-create-proxy';
 import { proxyLabel } from '@/lib/proxy-format';
@@ -56,7 +56,7 @@ export function ProxyCreateDialog({ localEngine }: { localEngine: boolean }) {
       <Button onClick={() => setOpen(true)}>
         <Plus /> New proxy
       </Button>
-      <Dialog
+      <FormDialog
         open={open}
         onOpenChange={(o) => {
           setOpen(o);
@@ -65,24 +65,14 @@ export function ProxyCreateDialog({ localEngine }: { localEngine: boolean }) {
         title="New proxy"
         description="Browsers that use a proxy send all their traffic through it. It is checked as soon as it is saved."
         className="max-w-2xl"
-        footer={
-          <>
-            <Button variant="outline" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" form={PROXY_CREATE_FORM_ID} disabled={create.isPending}>
-              {create.isPending ? 'Creating and checking…' : 'Create proxy'}
-            </Button>
-          </>
-        }
+        formId={PROXY_CREATE_FORM_ID}
+        pending={create.isPending}
+        submitLabel="Create proxy"
+        pendingLabel="Creating and checking…"
+        serverError={serverError}
       >
         <ProxyCreateForm onSubmit={submit} localEngine={localEngine} />
-        {serverError ? (
-          <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
-            {serverError}
-          </p>
-        ) : null}
-      </Dialog>
+      </FormDialog>
     </>
   );
 }

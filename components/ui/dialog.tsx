@@ -2,7 +2,7 @@
 
 import { AlertDialog as A, Dialog as D } from 'radix-ui';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Button } from './button';
 import { cn } from '@/lib/utils';
 
@@ -101,5 +101,51 @@ export function ConfirmDialog({
         </A.Content>
       </A.Portal>
     </A.Root>
+  );
+}
+
+/** The message above a form when the server refused it for a reason no single field shows. */
+export function FormAlert({ message }: { message?: string }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
+      {message}
+    </p>
+  );
+}
+
+/** A dialog around one form: the form's fields, any server error under them, then Cancel and the submit button. */
+export function FormDialog({
+  formId,
+  pending,
+  submitLabel,
+  pendingLabel,
+  serverError,
+  children,
+  ...dialog
+}: Omit<ComponentProps<typeof Dialog>, 'footer'> & {
+  formId: string;
+  pending: boolean;
+  submitLabel: string;
+  pendingLabel: string;
+  serverError?: string;
+}) {
+  return (
+    <Dialog
+      {...dialog}
+      footer={
+        <>
+          <Button variant="outline" onClick={() => dialog.onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} disabled={pending}>
+            {pending ? pendingLabel : submitLabel}
+          </Button>
+        </>
+      }
+    >
+      {children}
+      <FormAlert message={serverError} />
+    </Dialog>
   );
 }
