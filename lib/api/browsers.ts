@@ -1,11 +1,5 @@
-import type { BrowserSession } from '@/lib/schemas/browser';
+import type { BrowserSession, BrowserPage } from '@/lib/schemas/browser';
 import { getJson, query } from './http';
-
-export interface BrowserPage {
-  items: BrowserSession[];
-  has_more: boolean;
-  next_offset: number | null;
-}
 
 export async function browserListFetcher(
   f: { query?: string; status?: string; offset?: number; limit?: number },

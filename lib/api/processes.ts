@@ -1,11 +1,5 @@
-import type { ProcessDetail, ProcessSummary } from '@/lib/schemas/process';
+import type { ProcessDetail, ProcessPage } from '@/lib/schemas/process';
 import { getJson, query } from './http';
-
-export interface ProcessPage {
-  items: ProcessSummary[];
-  has_more: boolean;
-  next_offset: number | null;
-}
 
 const base = (sessionId: string) => `/api/browsers/${encodeURIComponent(sessionId)}/processes`;
 

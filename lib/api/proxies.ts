@@ -1,11 +1,5 @@
-import type { Proxy } from '@/lib/schemas/proxy';
+import type { ProxyPage } from '@/lib/schemas/proxy';
 import { getJson, query } from './http';
-
-export interface ProxyPage {
-  items: Proxy[];
-  has_more: boolean;
-  next_offset: number | null;
-}
 
 export async function proxyListFetcher(f: { query?: string; offset?: number; limit?: number }, signal?: AbortSignal): Promise<ProxyPage> {
   return (await getJson<ProxyPage>(`/api/proxies${query({ query: f.query, offset: f.offset, limit: f.limit })}`, signal)).data;

@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '@/lib/action-result';
 import { checkProxyAction } from '@/lib/actions/proxies';
-import type { ProxyPage } from '@/lib/api/proxies';
+import type { ProxyPage } from '@/lib/schemas/proxy';
 import { proxyKeys } from '@/lib/queries/proxies';
 
 export function useCheckProxy() {

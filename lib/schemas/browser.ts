@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paginationQuerySchema, resourceIdSchema } from './common';
+import { paginationQuerySchema, resourceIdSchema, type Page } from './common';
 import { viewportFromKey, viewportKeySchema, viewportSchema, type Viewport } from './viewport';
 
 export const BROWSER_TIMEOUT = { min: 10, max: 259200, default: 60 } as const;
@@ -112,3 +112,5 @@ export function browserFormToRequest(v: BrowserCreateForm): BrowserCreateInput {
 
 export const browserIdInputSchema = z.object({ id: resourceIdSchema });
 export const persistentIdInputSchema = z.object({ persistent_id: resourceIdSchema });
+
+export type BrowserPage = Page<BrowserSession>;

@@ -17,3 +17,10 @@ export const paginationQuerySchema = z.object({
 });
 
 export type PaginationQuery = z.infer<typeof paginationQuerySchema>;
+
+/** One page of a Kernel list, as the dashboard's route handlers answer it. */
+export interface Page<T> {
+  items: T[];
+  has_more: boolean;
+  next_offset: number | null;
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { paginationQuerySchema, resourceIdSchema } from './common';
+import type { BrowserSession } from './browser';
+import { paginationQuerySchema, resourceIdSchema, type Page } from './common';
 import { DEFAULT_VIEWPORT, viewportSchema, type Viewport } from './viewport';
 
 /** The spec's pool limits, in one place for the engine, the actions and the editor. */
@@ -144,3 +145,15 @@ export interface PoolCapacity {
 
 export const POOLED_LIMIT_HEADER = 'x-pooled-sessions-limit';
 export const POOLED_USED_HEADER = 'x-pooled-sessions-used';
+
+export type PoolPage = Page<BrowserPoolObject> & {
+  /** The organization's pooled-sessions figures, when the API publishes them (the local engine does). */
+  capacity: PoolCapacity | null;
+};
+
+export interface PoolDetail {
+  pool: BrowserPoolObject;
+  capacity: PoolCapacity | null;
+  /** The pool's browsers that are out on lease now. */
+  acquired: BrowserSession[];
+}

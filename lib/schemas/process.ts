@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Page } from './common';
 
 /** Limits of the process endpoints, shared by the engine, the server actions and the forms. */
 export const PROCESS_LIMITS = {
@@ -197,3 +198,5 @@ export type ProcessStreamEvent =
   | { data_b64: string; stream: ProcessStreamName }
   | { event: 'exit'; exit_code: number }
   | { event: 'truncated'; dropped_bytes: number };
+
+export type ProcessPage = Page<ProcessSummary>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paginationQuerySchema, resourceIdSchema } from './common';
+import { paginationQuerySchema, resourceIdSchema, type Page } from './common';
 
 export const PROXY_TYPES = ['datacenter', 'isp', 'residential', 'mobile', 'custom'] as const;
 export type ProxyType = (typeof PROXY_TYPES)[number];
@@ -284,3 +284,5 @@ export function proxyFormToRequest(value: unknown): unknown {
 
 /** The create dialog's schema: the same union as the API, fed from form values. */
 export const proxyCreateFormSchema = z.preprocess(proxyFormToRequest, proxyCreateSchema) as unknown as z.ZodType<ProxyCreate, ProxyFormValues>;
+
+export type ProxyPage = Page<Proxy>;

@@ -1,13 +1,7 @@
 import 'server-only';
 import type { BrowserCreateParams } from '@onkernel/sdk/resources/browsers/browsers';
-import { browserCreateSchema, type BrowserCreateInput, type BrowserListQuery, type BrowserSession } from '@/lib/schemas/browser';
+import { browserCreateSchema, type BrowserCreateInput, type BrowserListQuery, type BrowserSession, type BrowserPage } from '@/lib/schemas/browser';
 import { kernel } from './kernel';
-
-export interface BrowserPage {
-  items: BrowserSession[];
-  has_more: boolean;
-  next_offset: number | null;
-}
 
 export async function listBrowsers(q: BrowserListQuery): Promise<BrowserPage> {
   const page = await kernel().browsers.list({ limit: q.limit, offset: q.offset, status: q.status, query: q.query || undefined });

@@ -8,25 +8,12 @@ import {
   poolUpdateSchema,
   type BrowserPoolObject,
   type PoolCapacity,
+  type PoolDetail,
+  type PoolPage,
   type PoolCreateInput,
   type PoolUpdateInput,
 } from '@/lib/schemas/pool';
 import { kernel } from './kernel';
-
-export interface PoolPage {
-  items: BrowserPoolObject[];
-  has_more: boolean;
-  next_offset: number | null;
-  /** The organization's pooled-sessions figures, when the API publishes them (the local engine does). */
-  capacity: PoolCapacity | null;
-}
-
-export interface PoolDetail {
-  pool: BrowserPoolObject;
-  capacity: PoolCapacity | null;
-  /** The pool's browsers that are out on lease now. */
-  acquired: BrowserSession[];
-}
 
 function capacityOf(headers: Headers): PoolCapacity | null {
   const limit = Number(headers.get(POOLED_LIMIT_HEADER));

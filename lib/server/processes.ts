@@ -1,13 +1,7 @@
 import 'server-only';
 import type { ProcessSpawnParams } from '@onkernel/sdk/resources/browsers/process';
-import type { ProcessDetail, ProcessSignal, ProcessSpawnInput, ProcessSpawnResult, ProcessStatus, ProcessSummary } from '@/lib/schemas/process';
+import type { ProcessDetail, ProcessSignal, ProcessSpawnInput, ProcessSpawnResult, ProcessStatus, ProcessSummary, ProcessPage } from '@/lib/schemas/process';
 import { kernel } from './kernel';
-
-export interface ProcessPage {
-  items: ProcessSummary[];
-  has_more: boolean;
-  next_offset: number | null;
-}
 
 /** The local engine's process listing (GET /browsers/{id}/process; the Kernel cloud has no such listing). */
 export async function listProcesses(sessionId: string, q: { limit: number; offset: number }): Promise<ProcessPage> {

@@ -1,13 +1,7 @@
 import 'server-only';
 import type { ProxyCreateParams } from '@onkernel/sdk/resources/proxies';
-import { proxyCreateSchema, type Proxy, type ProxyCreate, type ProxyListQuery } from '@/lib/schemas/proxy';
+import { proxyCreateSchema, type Proxy, type ProxyCreate, type ProxyListQuery, type ProxyPage } from '@/lib/schemas/proxy';
 import { kernel } from './kernel';
-
-export interface ProxyPage {
-  items: Proxy[];
-  has_more: boolean;
-  next_offset: number | null;
-}
 
 export async function listProxies(q: ProxyListQuery): Promise<ProxyPage> {
   const page = await kernel().proxies.list({ limit: q.limit, offset: q.offset, query: q.query || undefined, name: q.name || undefined });
