@@ -8,7 +8,7 @@ import { toast } from 'sonner';
 import { ProxyPicker } from '@/components/proxies/proxy-picker';
 import { Button } from '@/components/ui/button';
 import { FormDialog } from '@/components/ui/dialog';
-import { ActionError } from '@/lib/action-result';
+import { applyServerErrors } from '@/lib/forms/server-errors';
 import { useCreateBrowser } from '@/lib/hooks/use-create-browser';
 import type { BrowserCreateForm as Values } from '@/lib/schemas/browser';
 import { BROWSER_CREATE_FORM_ID, BrowserCreateForm } from './browser-create-form';
@@ -28,19 +28,12 @@ export function BrowserCreateDialog() {
       setOpen(false);
       router.push(`/browsers/${session.session_id}`);
     } catch (err) {
-      if (err instanceof ActionError) {
-        let mapped = false;
-        for (const [field, message] of Object.entries(err.fieldErrors)) {
-          const key = field === 'persistence.id' ? 'persistent_id' : field.split('.')[0]!;
-          if (key in values) {
-            form.setError(key as keyof Values, { message });
-            mapped = true;
-          }
-        }
-        if (!mapped) setServerError(err.message);
-      } else {
-        setServerError('The dashboard could not reach its server. Check your connection and try again.');
-      }
+      setServerError(
+        applyServerErrors(err, form, (path, message) => {
+          const key = path === 'persistence.id' ? 'persistent_id' : path.split('.')[0]!;
+          return key in values ? { field: key as keyof Values, message } : undefined;
+        }),
+      );
     }
   }
 

@@ -6,12 +6,12 @@ import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { applyServerErrors, byTopLevelField } from '@/lib/forms/server-errors';
 import { FormDialog } from '@/components/ui/dialog';
 import { useCreatePool } from '@/lib/hooks/use-create-pool';
 import type { PoolCapacity } from '@/lib/schemas/pool';
 import { poolFormDefaults, type PoolForm as Values } from '@/lib/schemas/pool-form';
 import { PoolForm } from './pool-form';
-import { applyServerErrors } from './server-errors';
 
 const FORM_ID = 'pool-create-form';
 
@@ -30,7 +30,7 @@ export function PoolCreateDialog({ capacity }: { capacity: PoolCapacity | null }
       setOpen(false);
       router.push(`/pools/${pool.id}`);
     } catch (err) {
-      setServerError(applyServerErrors(err, form));
+      setServerError(applyServerErrors(err, form, byTopLevelField(form), { focus: true }));
     }
   }
 

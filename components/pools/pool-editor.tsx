@@ -4,12 +4,12 @@ import { useMemo, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { applyServerErrors, byTopLevelField } from '@/lib/forms/server-errors';
 import { ConfirmDialog, FormAlert } from '@/components/ui/dialog';
 import { useUpdatePool } from '@/lib/hooks/use-update-pool';
 import type { BrowserPoolObject, PoolCapacity } from '@/lib/schemas/pool';
 import { poolChanges, poolFormValues, type PoolForm as Values } from '@/lib/schemas/pool-form';
 import { PoolForm } from './pool-form';
-import { applyServerErrors } from './server-errors';
 
 const FORM_ID = 'pool-edit-form';
 
@@ -49,7 +49,7 @@ export function PoolEditor({ pool, capacity }: { pool: BrowserPoolObject; capaci
       },
       onError: (err) => {
         setPending(undefined);
-        setServerError(applyServerErrors(err, form));
+        setServerError(applyServerErrors(err, form, byTopLevelField(form), { focus: true }));
       },
     });
   }

@@ -7,7 +7,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/dialog';
-import { ActionError } from '@/lib/action-result';
+import { applyServerErrors } from '@/lib/forms/server-errors';
 import { useSpawnProcess } from '@/lib/hooks/use-spawn-process';
 import { processFormToRequest, type ProcessStartForm as FormInput, type ProcessStartValues } from '@/lib/schemas/process-form';
 import { PROCESS_START_FORM_ID, ProcessStartForm } from './process-start-form';
@@ -27,19 +27,13 @@ export function ProcessStart({ sessionId }: { sessionId: string }) {
       toast.success(`Started ${values.command} (pid ${res.pid})`);
       router.push(`/browsers/${sessionId}/processes/${res.process_id}`);
     } catch (err) {
-      if (!(err instanceof ActionError)) {
-        setServerError('The dashboard could not reach its server. Check your connection and try again.');
-        return;
-      }
-      let mapped = false;
-      for (const [path, message] of Object.entries(err.fieldErrors)) {
-        const field = path.replace(/^request\./, '').split(/[.[]/)[0] as (typeof FORM_FIELDS)[number];
-        if (FORM_FIELDS.includes(field)) {
-          form.setError(field, { message: path.includes('.') && field === 'env' ? `${path.replace(/^request\./, '')}: ${message}` : message });
-          mapped = true;
-        }
-      }
-      if (!mapped) setServerError(err.message);
+      setServerError(
+        applyServerErrors(err, form, (path, message) => {
+          const field = path.replace(/^request\./, '').split(/[.[]/)[0] as (typeof FORM_FIELDS)[number];
+          if (!FORM_FIELDS.includes(field)) return undefined;
+          return { field, message: path.includes('.') && field === 'env' ? `${path.replace(/^request\./, '')}: ${message}` : message };
+        }),
+      );
     }
   }
 

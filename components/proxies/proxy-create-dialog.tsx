@@ -6,7 +6,7 @@ import type { FieldPath, UseFormReturn } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FormDialog } from '@/components/ui/dialog';
-import { ActionError } from '@/lib/action-result';
+import { applyServerErrors } from '@/lib/forms/server-errors';
 import { useCreateProxy } from '@/lib/hooks/use-create-proxy';
 import { proxyLabel } from '@/lib/proxy-format';
 import { PROXY_CONFIG_FIELDS, type ProxyFormValues } from '@/lib/schemas/proxy';
@@ -35,19 +35,12 @@ export function ProxyCreateDialog({ localEngine }: { localEngine: boolean }) {
       else toast.warning(`Proxy ${label} created, but it is unavailable`, { description: proxy.status_message ?? undefined });
       setOpen(false);
     } catch (err) {
-      if (!(err instanceof ActionError)) {
-        setServerError('The dashboard could not reach its server. Check your connection and try again.');
-        return;
-      }
-      let mapped = false;
-      for (const [path, message] of Object.entries(err.fieldErrors)) {
-        const field = formField(path, values);
-        if (field) {
-          form.setError(field, { message });
-          mapped = true;
-        }
-      }
-      if (!mapped) setServerError(err.message);
+      setServerError(
+        applyServerErrors(err, form, (path, message) => {
+          const field = formField(path, values);
+          return field ? { field, message } : undefined;
+        }),
+      );
     }
   }
 
