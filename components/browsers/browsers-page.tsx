@@ -2,13 +2,11 @@
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { MonitorPlay, Search } from 'lucide-react';
-import { usePathname, useRouter } from 'next/navigation';
-import { useEffect, useState } from 'react';
 import { PageHeader } from '@/components/layout/page-header';
-import { Button } from '@/components/ui/button';
 import { Pager } from '@/components/ui/pager';
 import { Input, Select } from '@/components/ui/input';
-import { EmptyState, ErrorNotice, Skeleton } from '@/components/ui/states';
+import { EmptyState, ErrorNotice, SkeletonRows } from '@/components/ui/states';
+import { useListSearch } from '@/lib/hooks/use-list-search';
 import { browserListOptions, type BrowserListFilters } from '@/lib/queries/browsers';
 import { BrowserCreateDialog } from './browser-create-dialog';
 import { BrowsersTable } from './browsers-table';
@@ -16,26 +14,17 @@ import { DeletePersistentDialog } from './delete-persistent-dialog';
 
 export const BROWSERS_PAGE_SIZE = 20;
 
+function listParams(next: BrowserListFilters): URLSearchParams {
+  const sp = new URLSearchParams();
+  if (next.query) sp.set('q', next.query);
+  if (next.status && next.status !== 'active') sp.set('status', next.status);
+  if (next.offset) sp.set('offset', String(next.offset));
+  return sp;
+}
+
 export function BrowsersPage({ filters }: { filters: BrowserListFilters }) {
-  const router = useRouter();
-  const pathname = usePathname();
-  const [search, setSearch] = useState(filters.query ?? '');
+  const { search, setSearch, navigate } = useListSearch(filters, listParams);
   const list = useQuery({ ...browserListOptions(filters), placeholderData: keepPreviousData });
-
-  function navigate(next: BrowserListFilters) {
-    const sp = new URLSearchParams();
-    if (next.query) sp.set('q', next.query);
-    if (next.status && next.status !== 'active') sp.set('status', next.status);
-    if (next.offset) sp.set('offset', String(next.offset));
-    router.replace(`${pathname}${sp.size ? `?${sp}` : ''}`, { scroll: false });
-  }
-
-  useEffect(() => {
-    if (search === (filters.query ?? '')) return;
-    const t = setTimeout(() => navigate({ ...filters, query: search, offset: 0 }), 250);
-    return () => clearTimeout(t);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- navigate is recreated each render; the debounce follows the text.
-  }, [search]);
 
   const offset = filters.offset ?? 0;
   const items = list.data?.items ?? [];
@@ -75,13 +64,9 @@ export function BrowsersPage({ filters }: { filters: BrowserListFilters }) {
         </Select>
       </div>
       {list.isError ? (
-        <ErrorNotice title="Could not load browsers" message={list.error.message} action={<Button variant="outline" size="sm" onClick={() => list.refetch()}>Retry</Button>} />
+        <ErrorNotice title="Could not load browsers" message={list.error.message} onRetry={() => list.refetch()} />
       ) : list.isPending ? (
-        <div className="grid gap-2">
-          {Array.from({ length: 4 }, (_, i) => (
-            <Skeleton key={i} className="h-10" />
-          ))}
-        </div>
+        <SkeletonRows rows={4} />
       ) : items.length === 0 ? (
         <EmptyState icon={<MonitorPlay />} title={filters.query ? 'No browsers match' : 'No browsers yet'} action={filters.query ? undefined : <BrowserCreateDialog />}>
           {filters.query

@@ -4,9 +4,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Layers } from 'lucide-react';
 import { usePathname, useRouter } from 'next/navigation';
 import { PageHeader } from '@/components/layout/page-header';
-import { Button } from '@/components/ui/button';
 import { Pager } from '@/components/ui/pager';
-import { EmptyState, ErrorNotice, Skeleton } from '@/components/ui/states';
+import { EmptyState, ErrorNotice, SkeletonRows } from '@/components/ui/states';
 import { poolListOptions, type PoolListFilters } from '@/lib/queries/pools';
 import { PoolCreateDialog } from './pool-create-dialog';
 import { PoolsTable } from './pools-table';
@@ -35,13 +34,9 @@ export function PoolsPage({ filters }: { filters: PoolListFilters }) {
         </p>
       ) : null}
       {list.isError ? (
-        <ErrorNotice title="Could not load pools" message={list.error.message} action={<Button variant="outline" size="sm" onClick={() => list.refetch()}>Retry</Button>} />
+        <ErrorNotice title="Could not load pools" message={list.error.message} onRetry={() => list.refetch()} />
       ) : list.isPending ? (
-        <div className="grid gap-2">
-          {Array.from({ length: 3 }, (_, i) => (
-            <Skeleton key={i} className="h-10" />
-          ))}
-        </div>
+        <SkeletonRows rows={3} />
       ) : items.length === 0 && offset === 0 ? (
         <EmptyState icon={<Layers />} title="No pools yet" action={<PoolCreateDialog capacity={capacity} />}>
           A pool keeps identically configured browsers running so an agent can acquire one at once and release it when done.

@@ -2,38 +2,27 @@
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Globe, Search } from 'lucide-react';
-import { usePathname, useRouter } from 'next/navigation';
-import { useEffect, useState } from 'react';
 import { PageHeader } from '@/components/layout/page-header';
-import { Button } from '@/components/ui/button';
 import { Pager } from '@/components/ui/pager';
 import { Input } from '@/components/ui/input';
-import { EmptyState, ErrorNotice, Skeleton } from '@/components/ui/states';
+import { EmptyState, ErrorNotice, SkeletonRows } from '@/components/ui/states';
+import { useListSearch } from '@/lib/hooks/use-list-search';
 import { proxyListOptions, type ProxyListFilters } from '@/lib/queries/proxies';
 import { ProxiesTable } from './proxies-table';
 import { ProxyCreateDialog } from './proxy-create-dialog';
 
 export const PROXIES_PAGE_SIZE = 20;
 
+function listParams(next: ProxyListFilters): URLSearchParams {
+  const sp = new URLSearchParams();
+  if (next.query) sp.set('q', next.query);
+  if (next.offset) sp.set('offset', String(next.offset));
+  return sp;
+}
+
 export function ProxiesPage({ filters, localEngine }: { filters: ProxyListFilters; localEngine: boolean }) {
-  const router = useRouter();
-  const pathname = usePathname();
-  const [search, setSearch] = useState(filters.query ?? '');
+  const { search, setSearch, navigate } = useListSearch(filters, listParams);
   const list = useQuery({ ...proxyListOptions(filters), placeholderData: keepPreviousData });
-
-  function navigate(next: ProxyListFilters) {
-    const sp = new URLSearchParams();
-    if (next.query) sp.set('q', next.query);
-    if (next.offset) sp.set('offset', String(next.offset));
-    router.replace(`${pathname}${sp.size ? `?${sp}` : ''}`, { scroll: false });
-  }
-
-  useEffect(() => {
-    if (search === (filters.query ?? '')) return;
-    const t = setTimeout(() => navigate({ ...filters, query: search, offset: 0 }), 250);
-    return () => clearTimeout(t);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- navigate is recreated each render; the debounce follows the text.
-  }, [search]);
 
   const offset = filters.offset ?? 0;
   const items = list.data?.items ?? [];
@@ -56,13 +45,9 @@ export function ProxiesPage({ filters, localEngine }: { filters: ProxyListFilter
         />
       </div>
       {list.isError ? (
-        <ErrorNotice title="Could not load proxies" message={list.error.message} action={<Button variant="outline" size="sm" onClick={() => list.refetch()}>Retry</Button>} />
+        <ErrorNotice title="Could not load proxies" message={list.error.message} onRetry={() => list.refetch()} />
       ) : list.isPending ? (
-        <div className="grid gap-2">
-          {Array.from({ length: 4 }, (_, i) => (
-            <Skeleton key={i} className="h-10" />
-          ))}
-        </div>
+        <SkeletonRows rows={4} />
       ) : items.length === 0 ? (
         <EmptyState icon={<Globe />} title={filters.query ? 'No proxies match' : 'No proxies yet'} action={filters.query ? undefined : <ProxyCreateDialog localEngine={localEngine} />}>
           {filters.query ? (

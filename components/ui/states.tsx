@@ -1,6 +1,7 @@
 import { AlertTriangle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/utils';
+import { Button } from './button';
 
 export function EmptyState({ icon, title, children, action }: { icon?: ReactNode; title: string; children?: ReactNode; action?: ReactNode }) {
   return (
@@ -13,7 +14,20 @@ export function EmptyState({ icon, title, children, action }: { icon?: ReactNode
   );
 }
 
-export function ErrorNotice({ title = 'Something went wrong', message, action, className }: { title?: string; message: string; action?: ReactNode; className?: string }) {
+export function ErrorNotice({
+  title = 'Something went wrong',
+  message,
+  action,
+  onRetry,
+  className,
+}: {
+  title?: string;
+  message: string;
+  action?: ReactNode;
+  /** Shows a Retry button, for errors that trying again may clear. */
+  onRetry?: () => void;
+  className?: string;
+}) {
   return (
     <div role="alert" className={cn('flex items-start gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-sm', className)}>
       <AlertTriangle className="mt-0.5 size-4 shrink-0 text-destructive" />
@@ -22,6 +36,22 @@ export function ErrorNotice({ title = 'Something went wrong', message, action, c
         <p className="text-muted-foreground">{message}</p>
       </div>
       {action}
+      {onRetry ? (
+        <Button variant="outline" size="sm" onClick={onRetry}>
+          Retry
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/** Placeholder rows while a list loads. */
+export function SkeletonRows({ rows, className = 'h-10' }: { rows: number; className?: string }) {
+  return (
+    <div className="grid gap-2">
+      {Array.from({ length: rows }, (_, i) => (
+        <Skeleton key={i} className={className} />
+      ))}
     </div>
   );
 }
